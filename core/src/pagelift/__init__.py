@@ -1,0 +1,61 @@
+"""pagelift reads PDF pages back: text with where each piece sits, lines, reading order, tables.
+
+    import pagelift
+    doc = pagelift.open("report.pdf")
+    print(doc.text())
+    for line in doc.pages[0].lines():
+        print(line.bbox, line.text)
+
+This module is the public API and nothing else; see docs/architecture.md for the rest.
+"""
+
+from .document import Document, Page, open, parse_pages
+from .errors import PasswordRequired, PdfError, PluginError, StrictError
+from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
+from .lines import join, lines
+from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
+from .options import Limits, Options
+from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
+from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRIORITY_FONT_PROGRAM",
+    "PRIORITY_GLYPH_NAME",
+    "PRIORITY_TOUNICODE",
+    "Block",
+    "Document",
+    "FontInfo",
+    "Glyph",
+    "GlyphMap",
+    "Image",
+    "LayoutContext",
+    "LayoutStrategy",
+    "Limits",
+    "Line",
+    "OcrEngine",
+    "OcrWord",
+    "Options",
+    "Page",
+    "PasswordRequired",
+    "PdfError",
+    "PluginError",
+    "PluginInfo",
+    "PluginLoadWarning",
+    "PluginManager",
+    "Point",
+    "Rect",
+    "Run",
+    "StrictError",
+    "Table",
+    "TableContext",
+    "TableDetector",
+    "Warning",
+    "WarningCode",
+    "hookimpl",
+    "join",
+    "lines",
+    "open",
+    "parse_pages",
+]

@@ -1,0 +1,1 @@
+"""The content-stream interpreter: operators, graphics and text state, XObjects."""

@@ -1,0 +1,28 @@
+"""The exceptions pagelift raises. Every error about a bad file is a :class:`PdfError`."""
+
+from __future__ import annotations
+
+from .model import Warning
+
+
+class PdfError(Exception):
+    """A document could not be read: the message names the file and the reason."""
+
+
+class PasswordRequired(PdfError):
+    """The document is encrypted and no password, or a wrong one, was given."""
+
+
+class StrictError(PdfError):
+    """Raised in strict mode at the first condition that would otherwise be a warning.
+
+    ``warning`` is that condition, exactly as permissive mode would have recorded it.
+    """
+
+    def __init__(self, warning: Warning) -> None:
+        super().__init__(str(warning))
+        self.warning = warning
+
+
+class PluginError(Exception):
+    """A plugin broke its contract: a duplicate strategy name, an unknown strategy, a bad hook."""

@@ -1,0 +1,84 @@
+"""What a glyph decoder is shown of a font, and what it answers.
+
+The core analyses each font object once per document and hands a :class:`FontInfo` to the
+``pagelift_decode_font`` hook. Each decoder answers with a :class:`GlyphMap`; the core
+merges the answers by priority and then decodes every glyph of that font with dict lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# The decoders shipped with pagelift use these priorities; an app's own decoder picks any
+# integer (higher wins) to sit above, between or below them.
+PRIORITY_TOUNICODE = 300
+PRIORITY_GLYPH_NAME = 200
+PRIORITY_FONT_PROGRAM = 100
+
+
+@dataclass(frozen=True, slots=True)
+class GlyphMap:
+    """One decoder's partial answer for one font: which text each code (or CID) stands for.
+
+    ``by_code`` is keyed by the character code as the content stream writes it (a byte for
+    simple fonts; the big-endian integer of the 1-4 bytes the CMap splits off for composite
+    fonts). ``by_cid`` is keyed by CID, for composite fonts where the decoder knows CIDs
+    rather than codes (a CID-keyed font program, a CJK collection's table); the core maps
+    codes to CIDs through the font's CMap. A value may hold several characters (a ligature)
+    and an empty string means "this code draws nothing to read" (deliberately, not unknown).
+    ``source`` labels the answer for diagnostics; ``warnings`` are recorded on the document.
+    """
+
+    source: str
+    priority: int
+    by_code: Mapping[int, str] = field(default_factory=dict)
+    by_cid: Mapping[int, str] = field(default_factory=dict)
+    warnings: Sequence[str] = ()
+
+
+@dataclass(slots=True)
+class FontInfo:
+    """A font dictionary as the core understood it, for the glyph decoders.
+
+    ``obj`` is the pikepdf font dictionary: treat it as read-only. For a composite (Type0)
+    font ``descendant`` is its CIDFont dictionary and ``code_to_cid`` maps a code to its CID
+    through the font's CMap (None where the CMap has no mapping). ``symbolic`` is the
+    FontDescriptor's symbolic flag (bit 3) — an assumed standard encoding must not be
+    applied to such a font. ``font_file`` is the embedded program's stream and
+    ``font_file_kind`` which key held it (``FontFile``, ``FontFile2``, ``FontFile3``), with
+    ``font_file_subtype`` the /Subtype of a FontFile3 (``Type1C``, ``CIDFontType0C``,
+    ``OpenType``).
+    """
+
+    resource_name: str
+    obj: Any
+    subtype: str
+    base_font: str
+    composite: bool = False
+    symbolic: bool = False
+    descendant: Any = None
+    descriptor: Any = None
+    encoding_name: str | None = None
+    cid_system_info: tuple[str, str, int] | None = None
+    font_file: Any = None
+    font_file_kind: str | None = None
+    font_file_subtype: str | None = None
+    code_to_cid: Callable[[int], int | None] = field(default=lambda code: code)
+    max_stream_bytes: int = 64 * 1024 * 1024
+    max_cmap_entries: int = 500_000
+
+    def read_stream(self, stream: Any) -> bytes | None:
+        """Return a stream's decoded bytes within the document's limits, or None if it cannot be read."""
+        try:
+            length = int(stream.get("/Length", 0))
+        except (TypeError, ValueError):
+            length = 0
+        if length > self.max_stream_bytes:
+            return None
+        try:
+            data = bytes(stream.read_bytes())
+        except Exception:  # pikepdf raises several types for damaged or unsupported filters
+            return None
+        return data[: self.max_stream_bytes]

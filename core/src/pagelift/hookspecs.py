@@ -1,0 +1,95 @@
+"""Every hook pagelift calls: the contract plugins code against.
+
+Hooks are called rarely — once per plugin manager, once per font, once per image — and
+never per glyph or per operator: a pluggy call costs microseconds, a page has thousands of
+glyphs. A hook that decodes returns a table the core then reads at dict speed; a hook that
+contributes a strategy registers a named object that the core calls directly.
+
+Hooks are grouped by when they run. Implement them with ``@pagelift.hookimpl``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .fonts.info import FontInfo, GlyphMap
+    from .model import Image
+    from .options import Limits
+    from .strategies import LayoutStrategy, OcrEngine, TableDetector
+
+hookspec = pluggy.HookspecMarker("pagelift")
+
+
+# -- registration: once per plugin manager, the first time a strategy is looked up --------
+
+
+@hookspec
+def pagelift_register_layouts(register: Callable[[str, LayoutStrategy], None]) -> None:
+    """Contribute layout strategies: call ``register(name, strategy)`` for each.
+
+    Called once per :class:`pagelift.PluginManager`, lazily, the first time any layout is
+    looked up (``Page.text()``, ``pagelift text``). ``strategy`` is an object with an
+    ``arrange(runs, context) -> list[Block]`` method (:class:`pagelift.LayoutStrategy`).
+    Callers choose a layout by name (``Page.text(layout="columns")``); a name registered by
+    two plugins raises :class:`pagelift.PluginError` naming both. The layout named
+    ``position`` is the default when it is installed. Return value: ignored.
+    """
+
+
+@hookspec
+def pagelift_register_table_detectors(register: Callable[[str, TableDetector], None]) -> None:
+    """Contribute table detectors: call ``register(name, detector)`` for each.
+
+    Called once per plugin manager, the first time a detector is looked up
+    (``Page.tables()``, ``pagelift tables``). ``detector`` has a
+    ``find_tables(lines, context, **options) -> list[Table]`` method
+    (:class:`pagelift.TableDetector`). Chosen by name, ``whitespace`` by default; a
+    duplicate name is an error naming both plugins. Return value: ignored.
+    """
+
+
+@hookspec
+def pagelift_register_ocr_engines(register: Callable[[str, OcrEngine], None]) -> None:
+    """Contribute OCR engines: call ``register(name, engine)`` for each.
+
+    Called once per plugin manager, the first time an engine is looked up. ``engine`` has a
+    ``recognize(image, *, languages) -> list[OcrWord]`` method (:class:`pagelift.OcrEngine`).
+    An app can also pass an engine object directly instead of a name. A duplicate name is
+    an error naming both plugins. Return value: ignored.
+    """
+
+
+# -- per font: once per font object per document ------------------------------------------
+
+
+@hookspec
+def pagelift_decode_font(font: FontInfo) -> GlyphMap | None:
+    """Say which text a font's codes stand for.
+
+    Called once per font object per document, when a page first draws text with it — all
+    implementations are called, and the core merges their answers by
+    ``GlyphMap.priority`` (highest first, code by code). Return a
+    :class:`pagelift.GlyphMap` with whatever this decoder knows (a partial map is the
+    normal case), or ``None`` when it knows nothing about this font. Must not modify
+    ``font.obj``. Raising is a bug in the plugin: the core records a ``plugin`` warning
+    naming it and carries on without its answer. Codes no answer covers are dropped from
+    the text and their run is marked ``unreadable``.
+    """
+
+
+# -- per image: on demand ------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def pagelift_decode_image(image: Image, limits: Limits) -> Any | None:
+    """Turn an image the page paints into pixels.
+
+    Called when a caller (or an OCR engine) asks for an image's pixels, once per request;
+    the first implementation that returns something wins (``firstresult``). Return a PIL
+    image, or ``None`` to let another plugin try (an unsupported filter, say). An image
+    with more pixels than ``limits.max_image_pixels`` must not be decoded: return None.
+    """

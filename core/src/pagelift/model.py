@@ -1,0 +1,272 @@
+"""Value types that flow between the core, the plugins and the caller.
+
+Everything here is plain data: the interpreter produces it, layouts and table detectors
+read it, and none of it holds a reference back into the PDF. Coordinates are in unrotated
+page space (PDF user space: points, y up from the bottom-left corner of the media box).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+Matrix = tuple[float, float, float, float, float, float]
+"""An affine transform ``(a, b, c, d, e, f)`` as PDF writes it: x' = a·x + c·y + e."""
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """Return the transform that applies ``m`` first and then ``n`` (PDF's ``m × n``)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
+
+
+class Point(NamedTuple):
+    """A point in unrotated page space."""
+
+    x: float
+    y: float
+
+
+class Rect(NamedTuple):
+    """An axis-aligned rectangle in unrotated page space, ``x0 <= x1`` and ``y0 <= y1``."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        """The rectangle's horizontal extent."""
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        """The rectangle's vertical extent."""
+        return self.y1 - self.y0
+
+    def intersects(self, other: Rect) -> bool:
+        """Return True when the two rectangles share any point (touching edges count)."""
+        return self.x0 <= other.x1 and other.x0 <= self.x1 and self.y0 <= other.y1 and other.y0 <= self.y1
+
+    def contains(self, point: Point | tuple[float, float]) -> bool:
+        """Return True when ``point`` lies inside or on the edge of the rectangle."""
+        x, y = point
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+    @staticmethod
+    def around(points: Sequence[tuple[float, float]]) -> Rect:
+        """Return the smallest rectangle holding every point."""
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        return Rect(min(xs), min(ys), max(xs), max(ys))
+
+
+Quad = tuple[Point, Point, Point, Point]
+"""A glyph's region: bottom-left, bottom-right, top-right, top-left along its own baseline."""
+
+
+class Glyph(NamedTuple):
+    """One decoded glyph (or glyph cluster) with its place on the page.
+
+    ``advance`` is the glyph's own width along the baseline in page units (character and
+    word spacing move the next glyph on but are not part of this one). ``direction`` is the
+    unit vector the baseline runs in and ``ascent`` the vector from the baseline to the
+    glyph's top edge, so rotation, skew and vertical writing survive in ``quad``.
+    """
+
+    text: str
+    x: float
+    y: float
+    advance: float
+    size: float
+    direction: tuple[float, float]
+    ascent: tuple[float, float]
+
+    @property
+    def quad(self) -> Quad:
+        """The glyph's region: its baseline, then the same edge raised by ``ascent``."""
+        dx, dy = self.direction
+        ax, ay = self.ascent
+        ex, ey = self.x + dx * self.advance, self.y + dy * self.advance
+        return (Point(self.x, self.y), Point(ex, ey), Point(ex + ax, ey + ay), Point(self.x + ax, self.y + ay))
+
+    @property
+    def bbox(self) -> Rect:
+        """The axis-aligned box around ``quad``."""
+        return Rect.around(self.quad)
+
+
+@dataclass(slots=True)
+class Run:
+    """A piece of text drawn in one go: one font, one size, one place.
+
+    ``x``/``y`` is where the first glyph's baseline starts and ``width`` how far the pen
+    moved along ``direction`` drawing it, both in page units. ``space_width`` is how wide a
+    space is here, which is what tells a word break from kerning. ``unreadable`` says some
+    of the codes could not be turned into characters: ``text`` then holds only what could.
+    ``seq`` is the run's position in content order. ``glyph_offsets`` holds, per character
+    cluster of ``text``, its text and its start and advance along the baseline (page units,
+    relative to x/y) — the raw material ``Page.glyphs`` is computed from, on demand.
+    """
+
+    text: str
+    x: float
+    y: float
+    width: float
+    size: float
+    font: str
+    space_width: float
+    direction: tuple[float, float] = (1.0, 0.0)
+    ascent: tuple[float, float] = (0.0, 1.0)
+    vertical: bool = False
+    invisible: bool = False
+    unreadable: bool = False
+    artifact: bool = False
+    mcid: int | None = None
+    seq: int = 0
+    glyph_offsets: tuple[tuple[str, float, float], ...] = ()
+
+    @property
+    def end(self) -> Point:
+        """Where the pen stood after drawing the run."""
+        return Point(self.x + self.direction[0] * self.width, self.y + self.direction[1] * self.width)
+
+    @property
+    def bbox(self) -> Rect:
+        """The axis-aligned box the run's glyphs cover (baseline to ascent)."""
+        ex, ey = self.end
+        ax, ay = self.ascent
+        return Rect.around([(self.x, self.y), (ex, ey), (ex + ax, ey + ay), (self.x + ax, self.y + ay)])
+
+    @property
+    def angle(self) -> float:
+        """The baseline's direction in degrees, counter-clockwise from +x, in [0, 360)."""
+        return math.degrees(math.atan2(self.direction[1], self.direction[0])) % 360.0
+
+    def glyphs(self) -> list[Glyph]:
+        """The run's glyphs with their own positions (computed, not stored)."""
+        dx, dy = self.direction
+        if not self.glyph_offsets:
+            return [Glyph(self.text, self.x, self.y, self.width, self.size, self.direction, self.ascent)] if self.text else []
+        return [
+            Glyph(text, self.x + dx * start, self.y + dy * start, advance, self.size, self.direction, self.ascent)
+            for text, start, advance in self.glyph_offsets
+        ]
+
+
+@dataclass(slots=True)
+class Line:
+    """Runs drawn on one baseline, in reading order along it.
+
+    Produced only by :func:`pagelift.lines`, so every consumer agrees on what a line is.
+    ``runs`` keep their own geometry; ``text`` is the line put together by
+    :func:`pagelift.join`.
+    """
+
+    runs: list[Run]
+    text: str = ""
+
+    @property
+    def bbox(self) -> Rect:
+        """The box around every run of the line."""
+        boxes = [r.bbox for r in self.runs]
+        return Rect(min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+
+    @property
+    def size(self) -> float:
+        """The line's text size: the largest run size on it."""
+        return max((r.size for r in self.runs), default=0.0)
+
+
+Block = list[Line]
+"""A group of lines a layout keeps together (a paragraph, a column's stretch, a cell)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """A condition that may have made an extraction incomplete.
+
+    ``page`` is one-based, or 0 for a document-level warning. ``code`` is one of the
+    ``WarningCode`` strings, stable enough to filter on; ``message`` is for people.
+    """
+
+    page: int
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"page {self.page}" if self.page else "document"
+        return f"{where}: {self.code}: {self.message}"
+
+
+class WarningCode:
+    """The warning codes the core records (plugins may add their own strings)."""
+
+    MALFORMED_DOCUMENT = "malformed_document"
+    MALFORMED_PAGE = "malformed_page"
+    REPAIRED = "repaired"
+    STREAM = "stream_error"
+    STREAM_LIMIT = "stream_limit"
+    WORK_LIMIT = "work_limit"
+    FONT = "font"
+    UNSUPPORTED = "unsupported"
+    PLUGIN = "plugin"
+    OCR = "ocr"
+
+
+@dataclass(slots=True)
+class Image:
+    """A picture the page paints, and where it lands.
+
+    ``bbox`` is the page-space box the unit square covers under the CTM at the moment of
+    painting; ``matrix`` is that CTM itself, for a caller that needs rotation or skew.
+    ``name`` is the resource name (empty for an inline image). The data is not read here:
+    ``stream`` is the pikepdf object (None for inline images, whose raw bytes are kept in
+    ``inline_data``) for an image plugin to decode on demand.
+    """
+
+    name: str
+    width: int
+    height: int
+    bbox: Rect
+    matrix: Matrix
+    inline: bool = False
+    filters: tuple[str, ...] = ()
+    color_space: str = ""
+    bits_per_component: int = 0
+    image_mask: bool = False
+    stream: object | None = field(default=None, repr=False)
+    inline_data: bytes | None = field(default=None, repr=False)
+
+
+@dataclass(slots=True)
+class Table:
+    """A grid of text read off a page — an inference from where the text sits.
+
+    ``rows`` are top first, cells left to right; every row has the same number of cells and
+    a cell the page left empty is ``""``. ``bbox`` covers every word of the block the table
+    was read from (bullets included).
+    """
+
+    page: int
+    rows: list[list[str]]
+    bbox: Rect
+    detector: str = ""
+
+    @property
+    def columns(self) -> int:
+        """How many cells each row has."""
+        return len(self.rows[0]) if self.rows else 0

@@ -1,0 +1,50 @@
+"""What a caller can tune: :class:`Options` for extraction and :class:`Limits` for safety."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on the work done for one untrusted document.
+
+    A page that reaches a limit keeps what it read so far and records a ``work_limit`` or
+    ``stream_limit`` warning. The defaults are generous for real documents (the largest page
+    in the shared corpus uses well under a tenth of each) and small enough that a hostile
+    file finishes in seconds.
+    """
+
+    max_stream_bytes: int = 64 * 1024 * 1024
+    """Decoded bytes read from any one stream (content, form, font program, CMap)."""
+    max_operators_per_page: int = 2_000_000
+    """Content-stream operators interpreted on one page, forms and annotations included."""
+    max_glyphs_per_page: int = 1_000_000
+    """Glyphs drawn on one page."""
+    max_form_depth: int = 32
+    """Form XObjects nested inside each other (a cycle is stopped at once, whatever this is)."""
+    max_image_pixels: int = 64 * 1024 * 1024
+    """Pixels an image may claim before it is reported but not decoded."""
+    max_cmap_entries: int = 500_000
+    """Code ranges and characters read from one CMap."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a document is read. The defaults are what a reader of the page would expect."""
+
+    strict: bool = False
+    """Raise :class:`pagelift.StrictError` at the first warning instead of recording it."""
+    limits: Limits = field(default_factory=Limits)
+    ignore_annotations: bool = False
+    """Leave out the text annotation appearances paint over the page (form fields, stamps)."""
+    ignore_artifacts: bool = False
+    """Leave out text marked as an /Artifact (running heads, page numbers) from text()."""
+    preserve_ligatures: bool = False
+    """Keep U+FB00–FB06 instead of folding them to their letters."""
+    keep_duplicates: bool = False
+    """Keep text painted twice at the same place (fake bold, shadows)."""
+    keep_off_page: bool = False
+    """Keep text drawn wholly outside the page's crop box."""
+    layout: str | None = None
+    """The layout strategy for text(); None means the default (``position`` when installed)."""

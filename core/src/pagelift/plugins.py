@@ -1,0 +1,204 @@
+"""The plugin manager: entry points, app-registered plugins, and strategies looked up by name."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import PluginError
+
+ENTRY_POINT_GROUP = "pagelift"
+LOAD_ONLY_VARIABLE = "PAGELIFT_LOAD_PLUGINS"
+TRACE_VARIABLE = "PAGELIFT_TRACE_HOOKS"
+
+hookimpl = pluggy.HookimplMarker("pagelift")
+"""Marks a function or method as the implementation of a pagelift hook."""
+
+
+class PluginLoadWarning(UserWarning):
+    """An installed plugin could not be loaded and was skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class PluginInfo:
+    """One registered plugin, as ``pagelift plugins`` lists it."""
+
+    name: str
+    distribution: str | None
+    version: str | None
+    hooks: tuple[str, ...]
+
+
+class PluginManager:
+    """Holds the plugins of one application and the strategies they registered.
+
+    A new manager loads every installed plugin (entry point group ``pagelift``), or only
+    those named in ``PAGELIFT_LOAD_PLUGINS=a,b`` (an empty value loads none); pass
+    ``load_entry_points=False`` to start empty. An app adds its own plugin object with
+    :meth:`register` — a module, class or instance with ``@hookimpl`` functions — without
+    packaging it. Named strategies are collected lazily, the first time one is looked up.
+    """
+
+    def __init__(self, *, load_entry_points: bool = True) -> None:
+        self._pm = pluggy.PluginManager("pagelift")
+        self._pm.add_hookspecs(hookspecs)
+        self._strategies: dict[str, dict[str, tuple[Any, str]]] | None = None
+        self._distributions: dict[str, Any] = {}
+        if os.environ.get(TRACE_VARIABLE):
+            self._pm.trace.root.setwriter(lambda text: sys.stderr.write(text))
+            self._pm.enable_tracing()
+        if load_entry_points:
+            self.load_entry_points()
+
+    # -- loading -------------------------------------------------------------------------
+
+    def load_entry_points(self) -> None:
+        """Load installed plugins, honouring ``PAGELIFT_LOAD_PLUGINS``; a broken one is skipped with a warning."""
+        only = os.environ.get(LOAD_ONLY_VARIABLE)
+        wanted = None if only is None else {n.strip() for n in only.split(",") if n.strip()}
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if wanted is not None and ep.name not in wanted:
+                continue
+            if self._pm.get_plugin(ep.name) is not None or self._pm.is_blocked(ep.name):
+                continue
+            try:
+                plugin = ep.load()
+                self._pm.register(plugin, name=ep.name)
+                self._pm.check_pending()
+            except Exception as exc:  # a broken plugin must never break the caller
+                if self._pm.get_plugin(ep.name) is not None:
+                    self._pm.unregister(name=ep.name)
+                warnings.warn(
+                    f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: "
+                    f"{type(exc).__name__}: {exc}",
+                    PluginLoadWarning,
+                    stacklevel=2,
+                )
+                continue
+            self._distributions[ep.name] = ep.dist
+        self._strategies = None
+
+    def register(self, plugin: object, name: str | None = None) -> str:
+        """Register an app's own plugin object and return the name it was registered under.
+
+        Raises :class:`PluginError` when the object implements a hook that does not exist
+        (a misspelled ``pagelift_*`` function), so the mistake shows at once.
+        """
+        try:
+            registered = self._pm.register(plugin, name=name)
+            self._pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            if self._pm.is_registered(plugin):
+                self._pm.unregister(plugin)
+            raise PluginError(f"plugin {name or plugin!r} is not a valid pagelift plugin: {exc}") from exc
+        if registered is None:
+            raise PluginError(f"plugin {name or plugin!r} is blocked or already registered")
+        self._strategies = None
+        return registered
+
+    def unregister(self, name: str) -> None:
+        """Remove a plugin by the name it was registered under."""
+        self._pm.unregister(name=name)
+        self._strategies = None
+
+    @property
+    def hook(self) -> Any:
+        """The pluggy hook relay: ``pm.hook.pagelift_decode_font(font=...)``."""
+        return self._pm.hook
+
+    # -- what is installed ----------------------------------------------------------------
+
+    def plugins(self) -> list[PluginInfo]:
+        """Every registered plugin with its distribution, version and the hooks it implements."""
+        infos = []
+        for name, plugin in sorted(self._pm.list_name_plugin(), key=lambda item: item[0]):
+            dist = self._distributions.get(name)
+            hooks = tuple(sorted(caller.name for caller in self._pm.get_hookcallers(plugin) or ()))
+            infos.append(
+                PluginInfo(
+                    name=name,
+                    distribution=dist.metadata["Name"] if dist is not None else None,
+                    version=dist.version if dist is not None else None,
+                    hooks=hooks,
+                )
+            )
+        return infos
+
+    # -- named strategies -----------------------------------------------------------------
+
+    def _collect(self) -> dict[str, dict[str, tuple[Any, str]]]:
+        if self._strategies is not None:
+            return self._strategies
+        strategies: dict[str, dict[str, tuple[Any, str]]] = {"layout": {}, "table detector": {}, "OCR engine": {}}
+        families: Iterable[tuple[str, str]] = (
+            ("layout", "pagelift_register_layouts"),
+            ("table detector", "pagelift_register_table_detectors"),
+            ("OCR engine", "pagelift_register_ocr_engines"),
+        )
+        for family, hook_name in families:
+            caller = getattr(self._pm.hook, hook_name)
+            for impl in caller.get_hookimpls():
+                impl.function(register=self._registrar(strategies[family], family, impl.plugin_name))
+        self._strategies = strategies
+        return strategies
+
+    @staticmethod
+    def _registrar(table: dict[str, tuple[Any, str]], family: str, plugin_name: str) -> Callable[[str, Any], None]:
+        def register(name: str, strategy: Any) -> None:
+            if name in table:
+                raise PluginError(
+                    f"{family} {name!r} is registered twice: by plugin {table[name][1]!r} and by plugin {plugin_name!r}"
+                )
+            table[name] = (strategy, plugin_name)
+
+        return register
+
+    def _lookup(self, family: str, name: str) -> Any:
+        table = self._collect()[family]
+        if name not in table:
+            installed = ", ".join(sorted(table)) or "none"
+            raise PluginError(f"no {family} named {name!r}; installed: {installed}")
+        return table[name][0]
+
+    def layout_names(self) -> list[str]:
+        """Names of the installed layout strategies."""
+        return sorted(self._collect()["layout"])
+
+    def table_detector_names(self) -> list[str]:
+        """Names of the installed table detectors."""
+        return sorted(self._collect()["table detector"])
+
+    def ocr_engine_names(self) -> list[str]:
+        """Names of the installed OCR engines."""
+        return sorted(self._collect()["OCR engine"])
+
+    def layout(self, name: str) -> Any:
+        """The layout strategy registered as ``name``; :class:`PluginError` lists the installed ones if none is."""
+        return self._lookup("layout", name)
+
+    def table_detector(self, name: str) -> Any:
+        """The table detector registered as ``name``."""
+        return self._lookup("table detector", name)
+
+    def ocr_engine(self, name: str) -> Any:
+        """The OCR engine registered as ``name``."""
+        return self._lookup("OCR engine", name)
+
+
+_default: PluginManager | None = None
+
+
+def default_manager() -> PluginManager:
+    """The process-wide manager used when ``pagelift.open`` is given no ``plugins=``."""
+    global _default
+    if _default is None:
+        _default = PluginManager()
+    return _default

@@ -1,0 +1,78 @@
+"""The shapes of the named strategies plugins register: layouts, table detectors, OCR engines.
+
+A strategy is any object with the one method its protocol names; plugins register them by
+name through the ``pagelift_register_*`` hooks and callers choose them by that name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+from .model import Block, Line, Rect, Run, Table
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutContext:
+    """What a layout knows about the page besides its runs.
+
+    ``rotation`` is the page's /Rotate (0, 90, 180, 270); ``crop_box`` the visible area.
+    ``keep_duplicates`` and ``keep_off_page`` are the caller's choices, which every layout
+    honours through the core's helpers (:func:`pagelift.layout_helpers.prepare_runs`).
+    """
+
+    page_number: int
+    media_box: Rect
+    crop_box: Rect
+    rotation: int = 0
+    keep_duplicates: bool = False
+    keep_off_page: bool = False
+
+
+@runtime_checkable
+class LayoutStrategy(Protocol):
+    """Orders a page's runs into blocks of lines, in the order a person reads them."""
+
+    def arrange(self, runs: Sequence[Run], context: LayoutContext) -> list[Block]:
+        """Return the page's text as blocks of lines; the core joins lines with newlines and blocks with blank lines."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a table detector knows about the page besides its lines."""
+
+    page_number: int
+    media_box: Rect
+    crop_box: Rect
+    rotation: int = 0
+
+
+@runtime_checkable
+class TableDetector(Protocol):
+    """Finds tables in a page's lines (as :func:`pagelift.lines` returns them)."""
+
+    def find_tables(self, lines: Sequence[Line], context: TableContext, **options: Any) -> list[Table]:
+        """Return the tables on the page, top to bottom; an empty list when there are none."""
+        ...
+
+
+class OcrWord(NamedTuple):
+    """A word an OCR engine read, in the image's pixel coordinates (origin top-left)."""
+
+    text: str
+    left: float
+    top: float
+    width: float
+    height: float
+    confidence: float
+
+
+@runtime_checkable
+class OcrEngine(Protocol):
+    """Reads words off a picture."""
+
+    def recognize(self, image: Any, *, languages: Sequence[str] = ("eng",)) -> list[OcrWord]:
+        """Return the words found in ``image`` (a PIL image), in reading order."""
+        ...

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""The two commands of the project, needing only python3 and pip.
+
+    python3 dev.py setup   # make .venv, install the core, every plugin and the dev tools,
+                           # then print the text of the bundled sample PDF
+    python3 dev.py test    # (setting up first if needed) import contracts, ruff, mypy, pytest
+
+Extra arguments after ``test`` go to pytest (``python3 dev.py test -k lines -x``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+STAMP = VENV / ".pagelift-installed"
+SAMPLE = ROOT / "testdata" / "sample.pdf"
+
+
+def run(*argv: str | Path, check: bool = True) -> int:
+    """Run a command from the repository root, echoing it."""
+    print("+", " ".join(str(a) for a in argv), flush=True)
+    return subprocess.run([str(a) for a in argv], cwd=ROOT, check=check).returncode
+
+
+def distributions() -> list[Path]:
+    """The core and every plugin distribution (a folder of plugins/ with a pyproject.toml)."""
+    return [ROOT / "core", *sorted(p for p in (ROOT / "plugins").iterdir() if (p / "pyproject.toml").exists())]
+
+
+def inputs_changed() -> bool:
+    """True when a pyproject or the dev requirements changed since the last install."""
+    if not STAMP.exists():
+        return True
+    stamp = STAMP.stat().st_mtime
+    files = [ROOT / "requirements-dev.txt", *(d / "pyproject.toml" for d in distributions())]
+    return any(f.stat().st_mtime > stamp for f in files)
+
+
+def setup(run_sample: bool = True) -> None:
+    """Create the virtual environment and install everything editable into it."""
+    if not PY.exists():
+        print(f"creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    if inputs_changed():
+        editable = [arg for d in distributions() for arg in ("-e", str(d))]
+        run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", *editable, "-r", ROOT / "requirements-dev.txt")
+        STAMP.touch()
+    if run_sample:
+        run(BIN / "pagelift", "text", SAMPLE)
+
+
+def test(pytest_args: list[str]) -> int:
+    """Check the import contracts, lint, type-check the core, and run the whole test suite."""
+    setup(run_sample=False)
+    run(BIN / "lint-imports", "--config", ROOT / "pyproject.toml")
+    run(BIN / "ruff", "check", ".")
+    run(BIN / "mypy")
+    code = run(PY, "-m", "pytest", *pytest_args, check=False)
+    return code
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in ("setup", "test"):
+        sys.exit(__doc__)
+    if sys.argv[1] == "setup":
+        setup()
+    else:
+        sys.exit(test(sys.argv[2:]))
+
+
+if __name__ == "__main__":
+    main()
