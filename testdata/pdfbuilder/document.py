@@ -677,7 +677,7 @@ class Document:
         """Write every content stream and return the :class:`pikepdf.Pdf` (idempotent)."""
         for canvas in self._canvases:
             canvas._finish()
-        if not self.pages_node.Resources.keys():
+        if "/Resources" in self.pages_node and not self.pages_node.Resources.keys():
             del self.pages_node.Resources
         return self.pdf
 

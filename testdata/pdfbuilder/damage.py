@@ -1,0 +1,89 @@
+"""Deliberately damaged files: functions from good PDF bytes to bad PDF bytes.
+
+They expect a file with a classic xref table (what :meth:`Document.to_bytes` writes
+unless ``object_streams=True``) and are deterministic: the same input and arguments
+give the same output.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+__all__ = [
+    "break_startxref",
+    "garbage",
+    "insert_garbage",
+    "remove_xref",
+    "shift_xref_offsets",
+    "truncate",
+]
+
+_ENTRY = re.compile(rb"(\d{10}) (\d{5}) n(\r\n| \r| \n)")
+
+
+def _last_xref(data: bytes) -> tuple[int, int]:
+    start = data.rfind(b"\nxref") + 1
+    end = data.find(b"trailer", start)
+    if start <= 0 or end < 0:
+        raise ValueError("no classic xref table found (saved with object_streams=True?)")
+    return start, end
+
+
+def shift_xref_offsets(data: bytes, delta: int = 7, *, every: int = 1) -> bytes:
+    """Add ``delta`` to every ``every``-th in-use xref offset, so they point beside the objects."""
+    start, end = _last_xref(data)
+    count = 0
+
+    def shift(m: re.Match[bytes]) -> bytes:
+        nonlocal count
+        count += 1
+        if (count - 1) % every:
+            return m.group(0)
+        offset = max(int(m.group(1)) + delta, 0)
+        return b"%010d %s n%s" % (offset, m.group(2), m.group(3))
+
+    return data[:start] + _ENTRY.sub(shift, data[start:end]) + data[end:]
+
+
+def break_startxref(data: bytes, value: int | None = None) -> bytes:
+    """Make ``startxref`` point at ``value`` (default: past the end of the file)."""
+    pos = data.rfind(b"startxref")
+    if pos < 0:
+        raise ValueError("no startxref")
+    m = re.compile(rb"startxref\s+(\d+)").match(data, pos)
+    if m is None:
+        raise ValueError("malformed startxref")
+    new = b"%d" % (len(data) + 1000 if value is None else value)
+    return data[: m.start(1)] + new + data[m.end(1) :]
+
+
+def remove_xref(data: bytes, *, keep_trailer: bool = True) -> bytes:
+    """Delete the xref table (and, unless ``keep_trailer``, the trailer and startxref)."""
+    start, end = _last_xref(data)
+    if keep_trailer:
+        return data[:start] + data[end:]
+    return data[:start] + b"%%EOF\n"
+
+
+def truncate(data: bytes, fraction: float) -> bytes:
+    """The first ``fraction`` (0..1) of the file."""
+    if not 0 <= fraction <= 1:
+        raise ValueError("fraction must be within 0..1")
+    return data[: int(len(data) * fraction)]
+
+
+def insert_garbage(data: bytes, at: float, size: int = 64, *, seed: int = 0) -> bytes:
+    """Insert ``size`` random bytes at ``at`` (a fraction 0..1 of the length): every later
+    offset in the xref becomes wrong by ``size``."""
+    pos = int(len(data) * at)
+    junk = random.Random(seed).randbytes(size)
+    return data[:pos] + junk + data[pos:]
+
+
+def garbage(data: bytes, at: float, size: int = 64, *, seed: int = 0) -> bytes:
+    """Overwrite ``size`` bytes at ``at`` (a fraction 0..1 of the length) with random bytes;
+    the length and all offsets stay the same."""
+    pos = int(len(data) * at)
+    junk = random.Random(seed).randbytes(min(size, len(data) - pos))
+    return data[:pos] + junk + data[pos + len(junk) :]
