@@ -7,6 +7,7 @@ streams are written when the document is saved, so a canvas can be appended to u
 from __future__ import annotations
 
 import io
+import itertools
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -57,7 +58,8 @@ class Encryption:
         revision, aes = {"rc4-40": (2, False), "rc4-128": (3, False), "aes-128": (4, True), "aes-256": (6, True)}[
             self.method
         ]
-        return pikepdf.Encryption(user=self.user, owner=self.owner, R=revision, aes=aes)  # type: ignore[arg-type]
+        # qpdf can leave metadata unencrypted only from R4 on.
+        return pikepdf.Encryption(user=self.user, owner=self.owner, R=revision, aes=aes, metadata=revision >= 4)  # type: ignore[arg-type]
 
 
 @dataclass(eq=False)
@@ -208,12 +210,18 @@ class Canvas:
         color: Literal["gray", "rgb"] = "gray",
         bpc: int = 8,
         filter: Literal["AHx", "Fl"] | None = None,
+        check: bool = True,
     ) -> Canvas:
         """An inline image ``BI /W .. /H .. /CS .. /BPC .. ID <data> EI`` placed at (x, y).
 
         ``data`` is the raw samples (filtered here when ``filter`` is given). It may well
-        contain the bytes ``EI``: a reader must not end the image there.
+        contain the bytes ``EI``: a reader must not end the image there. ``check=False``
+        allows data whose length does not match the size.
         """
+        comps = 1 if color == "gray" else 3
+        expected = (width * comps * bpc + 7) // 8 * height
+        if check and len(data) != expected:
+            raise ValueError(f"inline image data has {len(data)} bytes, {expected} expected (check=False allows it)")
         payload = data
         if filter == "AHx":
             payload = data.hex().upper().encode() + b">"
@@ -350,7 +358,7 @@ class Page(Canvas):
             self.obj.Contents = pdf.make_indirect(pikepdf.Stream(pdf, data))
             return
         bounds = [0, *[o for o in self._splits if 0 < o < len(data)], len(data)]
-        pieces = [data[a:b] for a, b in zip(bounds, bounds[1:], strict=False)] or [b""]
+        pieces = [data[a:b] for a, b in itertools.pairwise(bounds)] or [b""]
         self.obj.Contents = pikepdf.Array([pdf.make_indirect(pikepdf.Stream(pdf, p)) for p in pieces])
 
 

@@ -348,11 +348,8 @@ def type3_font(
     default_width = round(0.5 / scale)  # half an em in glyph space
     uniq = _unique(chars)
     names = {ch: (glyph_names or {}).get(ch) or glyph_name(ch) for ch in uniq}
-    if codes is None:
-        # Codes in text order from 'A' up keep the Differences array short and readable.
-        code_of = {ch: 65 + i for i, ch in enumerate(uniq)}
-    else:
-        code_of = {ch: codes[ch] for ch in uniq}
+    # Codes in text order from 'A' up keep the Differences array short and readable.
+    code_of = {ch: (codes[ch] if codes is not None else 65 + i) for i, ch in enumerate(uniq)}
     if max(code_of.values(), default=0) > 255:
         raise ValueError("a Type3 font holds at most 256 codes")
     width_of = {ch: (widths or {}).get(ch, default_width) for ch in uniq}
