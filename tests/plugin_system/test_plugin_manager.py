@@ -100,7 +100,7 @@ def test_a_strategy_name_registered_twice_names_both_plugins() -> None:
     pm = PluginManager(load_entry_points=False)
     pm.register(First(), name="first-plugin")
     pm.register(Second(), name="second-plugin")
-    with pytest.raises(PluginError, match="first-plugin.*second-plugin|second-plugin.*first-plugin"):
+    with pytest.raises(PluginError, match=r"first-plugin.*second-plugin"):
         pm.layout("fancy")
 
 
