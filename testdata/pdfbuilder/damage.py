@@ -73,11 +73,22 @@ def truncate(data: bytes, fraction: float) -> bytes:
     return data[: int(len(data) * fraction)]
 
 
-def insert_garbage(data: bytes, at: float, size: int = 64, *, seed: int = 0) -> bytes:
+_OBJ = re.compile(rb"(?m)^\d+ \d+ obj\b")
+
+
+def insert_garbage(data: bytes, at: float, size: int = 64, *, seed: int = 0, before_object: bool = False) -> bytes:
     """Insert ``size`` random bytes at ``at`` (a fraction 0..1 of the length): every later
-    offset in the xref becomes wrong by ``size``."""
+    offset in the xref becomes wrong by ``size``. ``before_object`` moves the spot to the
+    start of the next ``N G obj`` line, so no object itself is damaged."""
     pos = int(len(data) * at)
+    if before_object:
+        m = _OBJ.search(data, pos)
+        if m is None:
+            raise ValueError("no object starts after that point")
+        pos = m.start()
     junk = random.Random(seed).randbytes(size)
+    if before_object:
+        junk = junk[:-1] + b"\n"  # the object header must still begin a line
     return data[:pos] + junk + data[pos:]
 
 

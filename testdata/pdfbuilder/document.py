@@ -394,6 +394,7 @@ class Document:
         self._canvases: list[Canvas] = []
         self._counter = 0
         self._cmap_streams: dict[int, pikepdf.Stream] = {}
+        self._bare_pages = False
 
     def _next_name(self, prefix: str) -> str:
         self._counter += 1
@@ -435,6 +436,7 @@ class Document:
         self.pages_node.Kids.append(obj)
         self.pages_node.Count = len(self.pages_node.Kids)
         page = Page(self, obj, resources)
+        self._bare_pages |= resources == "none"
         self.pages.append(page)
         self._canvases.append(page)
         return page
@@ -698,16 +700,27 @@ class Document:
         object_streams: bool = False,
     ) -> None:
         """Write the file. Streams stay uncompressed unless ``compress``; ``object_streams``
-        gives object and xref streams instead of a classic xref table."""
+        gives object and xref streams instead of a classic xref table (pages made with
+        ``resources="none"`` then get an empty /Resources: qpdf insists)."""
         pdf = self.build()
+        buf = io.BytesIO()
         pdf.save(
-            path,  # type: ignore[arg-type]
+            buf,
             min_version=self.version,
             compress_streams=compress,
             object_stream_mode=pikepdf.ObjectStreamMode.generate if object_streams else pikepdf.ObjectStreamMode.disable,
             encryption=encryption.to_pikepdf() if encryption else None,
             static_id=True,  # the same input gives the same bytes
         )
+        data = buf.getvalue()
+        if self._bare_pages and not object_streams:
+            # qpdf gives every page without inheritable resources an empty /Resources on
+            # write; blank it out (same length, so every offset stays right).
+            data = data.replace(b"/Resources << >>", b" " * len(b"/Resources << >>"))
+        if isinstance(path, str | Path):
+            Path(path).write_bytes(data)
+        else:
+            path.write(data)
 
     def to_bytes(self, *, encryption: Encryption | None = None, compress: bool = False, object_streams: bool = False) -> bytes:
         """The file as bytes (see :meth:`save`)."""
