@@ -60,7 +60,7 @@ def setup(run_sample: bool = True) -> None:
 def test(pytest_args: list[str]) -> int:
     """Check the import contracts, lint, type-check the core, and run the whole test suite."""
     setup(run_sample=False)
-    run(BIN / "lint-imports", "--config", ROOT / "pyproject.toml")
+    run(BIN / "lint-imports", ROOT / "pyproject.toml")
     run(BIN / "ruff", "check", ".")
     run(BIN / "mypy")
     code = run(PY, "-m", "pytest", *pytest_args, check=False)
