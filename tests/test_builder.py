@@ -318,9 +318,9 @@ def test_embedded_cmap_over_identity() -> None:
     doc = Document()
     font = doc.type0_font("ab", cmap=cmap, cids={"a": 2, "b": 3})
     assert font.encode("ab") == b"\x00\x41\x00\x03"
-    enc = reopen(doc.to_bytes()).Root.Pages  # the font is not on a page; check the stream directly
-    assert enc is not None
-    assert doc.cmap_stream(cmap).UseCMap == "/Identity-H"
+    doc.add_page().text(font, 12, 72, 700, "ab")
+    enc = reopen(doc.to_bytes()).pages[0].Resources.Font.F1.Encoding
+    assert enc.UseCMap == "/Identity-H" and b"/Identity-H usecmap" in enc.read_bytes()
 
 
 # --------------------------------------------------------------------------- simple embedded
@@ -401,6 +401,16 @@ def test_encoding_dict_on_embedded_font() -> None:
     font = doc.embedded_font("cff", "x\u00e9", encoding="MacRomanEncoding", differences={1: "x"})
     assert font.encode("x\u00e9") == b"\x01\x8e"
     assert font.obj.Encoding.BaseEncoding == "/MacRomanEncoding"
+
+
+@needs_poppler
+def test_renamed_glyph_gets_a_differences_entry() -> None:
+    doc = Document()
+    font = doc.embedded_font("cff", "Hello", glyph_names={"H": "H.alt"})
+    assert font.encode("H") == b"H"
+    assert list(font.obj.Encoding.Differences) == [72, pikepdf.Name("/H.alt")]
+    doc.add_page().text(font, 12, 72, 700, "Hello")
+    assert pdftotext(doc.to_bytes()) == "Hello"  # AGL: "H.alt" reads as "H"
 
 
 # --------------------------------------------------------------------------- Type3
@@ -678,3 +688,23 @@ def test_sample_pdf_is_current() -> None:
     text = pdftotext(sample.read_bytes())
     assert text.startswith(make_sample.TITLE)
     assert "Mill Bridge 2.5 3" in text
+
+
+# --------------------------------------------------------------------------- README
+
+
+def _readme_examples() -> list[str]:
+    text = (TESTDATA / "README.md").read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
+
+
+@pytest.mark.parametrize("index", range(len(_readme_examples())))
+def test_readme_examples_run(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if "dct" in _readme_examples()[index]:
+        pytest.importorskip("PIL")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(_readme_examples()[index], f"README.md example {index}", "exec"), namespace)
+    doc = namespace.get("doc")
+    if doc is not None:
+        reopen(doc.to_bytes())  # type: ignore[attr-defined]

@@ -79,13 +79,15 @@ _OBJ = re.compile(rb"(?m)^\d+ \d+ obj\b")
 def insert_garbage(data: bytes, at: float, size: int = 64, *, seed: int = 0, before_object: bool = False) -> bytes:
     """Insert ``size`` random bytes at ``at`` (a fraction 0..1 of the length): every later
     offset in the xref becomes wrong by ``size``. ``before_object`` moves the spot to the
-    start of the next ``N G obj`` line, so no object itself is damaged."""
+    start of the next ``N G obj`` line (or the last one, past the last object), so no
+    object itself is damaged."""
     pos = int(len(data) * at)
     if before_object:
-        m = _OBJ.search(data, pos)
-        if m is None:
-            raise ValueError("no object starts after that point")
-        pos = m.start()
+        starts = [m.start() for m in _OBJ.finditer(data)]
+        if not starts:
+            raise ValueError("no objects found")
+        # The first object header at or after the spot, else the last one before it.
+        pos = next((s for s in starts if s >= pos), starts[-1])
     junk = random.Random(seed).randbytes(size)
     if before_object:
         junk = junk[:-1] + b"\n"  # the object header must still begin a line

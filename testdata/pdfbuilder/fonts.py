@@ -134,13 +134,15 @@ def simple_codes(
     differences: Mapping[int, str] | None,
     glyph_names: Mapping[str, str] | None = None,
     codes: Mapping[str, int] | None = None,
-) -> tuple[dict[str, int], dict[str, str]]:
-    """Choose (char -> code, char -> glyph name) for a simple font.
+) -> tuple[dict[str, int], dict[str, str], dict[int, str]]:
+    """Choose (char -> code, char -> glyph name, extra differences) for a simple font.
 
     A char's glyph name is ``glyph_names[char]`` or its AGL name. Its code is
     ``codes[char]`` if given, else the code whose name in ``encoding`` + ``differences``
     is that glyph name (WinAnsiEncoding is consulted when ``encoding`` is None, i.e.
-    when the font's built-in encoding decides).
+    when the font's built-in encoding decides). A char renamed by ``glyph_names`` to a
+    name the encoding lacks keeps its usual code; the third result holds the
+    /Differences entries that say so.
     """
     table = base_encoding(encoding or "WinAnsiEncoding")
     table.update(differences or {})
@@ -151,16 +153,21 @@ def simple_codes(
         by_name[gname] = code  # a Differences entry wins over the base encoding
     out_codes: dict[str, int] = {}
     out_names: dict[str, str] = {}
+    renamed: dict[int, str] = {}
     for ch in _unique(chars):
         gname = (glyph_names or {}).get(ch) or glyph_name(ch)
         code = (codes or {}).get(ch, by_name.get(gname))
+        if code is None and gname != glyph_name(ch) and glyph_name(ch) in by_name:
+            # A renamed glyph keeps its char's code; a Differences entry records the name.
+            code = by_name[glyph_name(ch)]
+            renamed[code] = gname
         if code is None:
             raise ValueError(
                 f"{ch!r} (glyph {gname}) is not in {encoding or 'the encoding'}; pass codes= or differences="
             )
         out_codes[ch] = code
         out_names[ch] = gname
-    return out_codes, out_names
+    return out_codes, out_names, renamed
 
 
 def _widths_array(first: int, last: int, by_code: Mapping[int, float]) -> pikepdf.Array:
@@ -265,9 +272,11 @@ def embedded_simple_font(
     to_unicode: ToUnicodeSpec,
 ) -> Font:
     """A simple font with an embedded program of ``kind`` (see Document.embedded_font)."""
-    code_of, name_of = simple_codes(
+    code_of, name_of, renamed = simple_codes(
         chars, encoding=encoding, differences=differences, glyph_names=glyph_names, codes=codes
     )
+    if renamed:
+        differences = {**(differences or {}), **renamed}
     width_of = {ch: (widths or {}).get(ch, 500) for ch in code_of}
     glyphs = [GlyphSpec(name_of[ch], width_of[ch]) for ch in code_of]
     code_to_name = {code_of[ch]: name_of[ch] for ch in code_of}
