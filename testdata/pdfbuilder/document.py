@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 import pikepdf
 
@@ -305,9 +305,9 @@ class Page(Canvas):
         res: pikepdf.Dictionary | None
         if resources == "page":
             obj.Resources = pikepdf.Dictionary()
-            res = obj.Resources
+            res = cast(pikepdf.Dictionary, obj.Resources)
         elif resources == "parent":
-            res = doc.pages_node.Resources
+            res = cast(pikepdf.Dictionary, doc.pages_node.Resources)
         else:
             res = None
         super().__init__(doc, res)
@@ -629,12 +629,12 @@ class Document:
         stream = pikepdf.Stream(self.pdf, b"", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=list(bbox))
         if matrix is not None:
             stream.Matrix = list(matrix)
-        res = None
+        res: pikepdf.Dictionary | None = None
         if own_resources:
             stream.Resources = pikepdf.Dictionary()
         stream = self.pdf.make_indirect(stream)
         if own_resources:
-            res = stream.Resources
+            res = cast(pikepdf.Dictionary, stream.Resources)
         form = Form(self, name or self._next_name("Fm"), stream, res)
         self._canvases.append(form)
         return form

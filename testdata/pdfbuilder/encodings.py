@@ -35,8 +35,8 @@ def base_encoding(encoding: str) -> dict[int, str]:
     table: dict[int, str] = {}
     for row in ENCODING:
         code = row[col]
-        if code is not None:
-            table[code] = row[0]
+        if isinstance(code, int):
+            table[code] = str(row[0])
     if encoding == "WinAnsiEncoding":
         # The PDF spec maps the space and hyphen lookalikes too.
         table.setdefault(0xA0, "space")
@@ -48,13 +48,13 @@ def glyph_name(char: str) -> str:
     """The Adobe Glyph List name of a character (``A``, ``eacute``, ``uni4E00``, ``u1F600``)."""
     cp = ord(char)
     if cp in agl.UV2AGL:
-        return agl.UV2AGL[cp]
+        return str(agl.UV2AGL[cp])
     return f"uni{cp:04X}" if cp <= 0xFFFF else f"u{cp:05X}"
 
 
 def glyph_unicode(name: str) -> str:
     """The text a glyph name stands for under the AGL rules ('' when it says nothing)."""
-    return agl.toUnicode(name)
+    return str(agl.toUnicode(name))
 
 
 def differences_array(differences: Mapping[int, str]) -> pikepdf.Array:

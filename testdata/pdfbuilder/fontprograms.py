@@ -247,7 +247,7 @@ def _t1_charstring(width: int, index: int) -> bytes:
     cs.compile()
     # lenIV 4: four leading bytes are part of the encrypted charstring.
     encrypted, _ = eexec.encrypt(b"\0\0\0\0" + cs.bytecode, 4330)
-    return encrypted
+    return bytes(encrypted)
 
 
 def build_type1(

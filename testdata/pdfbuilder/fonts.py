@@ -156,7 +156,7 @@ def simple_codes(
     renamed: dict[int, str] = {}
     for ch in _unique(chars):
         gname = (glyph_names or {}).get(ch) or glyph_name(ch)
-        code = (codes or {}).get(ch, by_name.get(gname))
+        code: int | None = codes[ch] if codes and ch in codes else by_name.get(gname)
         if code is None and gname != glyph_name(ch) and glyph_name(ch) in by_name:
             # A renamed glyph keeps its char's code; a Differences entry records the name.
             code = by_name[glyph_name(ch)]
