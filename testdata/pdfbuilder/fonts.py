@@ -147,10 +147,10 @@ def simple_codes(
     table = base_encoding(encoding or "WinAnsiEncoding")
     table.update(differences or {})
     by_name: dict[str, int] = {}
-    for code in sorted(table):
-        by_name.setdefault(table[code], code)
-    for code, gname in (differences or {}).items():
-        by_name[gname] = code  # a Differences entry wins over the base encoding
+    for c in sorted(table):
+        by_name.setdefault(table[c], c)
+    for c, gname in (differences or {}).items():
+        by_name[gname] = c  # a Differences entry wins over the base encoding
     out_codes: dict[str, int] = {}
     out_names: dict[str, str] = {}
     renamed: dict[int, str] = {}
