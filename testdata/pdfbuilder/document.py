@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, cast
+from typing import Literal, Self, cast
 
 import pikepdf
 
@@ -72,11 +72,13 @@ class XObject:
 
 @dataclass(eq=False)
 class Image(XObject):
-    """An image XObject; ``width`` and ``height`` in samples, ``data`` the raw samples."""
+    """An image XObject; ``width`` and ``height`` in samples, ``data`` the raw samples,
+    ``filter`` the one used (``"raw"`` when ``"dct"`` was asked for without Pillow)."""
 
     width: int = 0
     height: int = 0
     data: bytes = b""
+    filter: str = "raw"
 
 
 _CATEGORY = {"F": "/Font", "Im": "/XObject", "Fm": "/XObject", "MC": "/Properties", "GS": "/ExtGState"}
@@ -130,7 +132,7 @@ class Canvas:
         """The content stream as written so far."""
         return b"".join(self._chunks)
 
-    def content(self, data: bytes | str) -> Canvas:
+    def content(self, data: bytes | str) -> Self:
         """Append raw content-stream bytes exactly as given (a newline is added if missing)."""
         raw = data.encode("latin-1") if isinstance(data, str) else data
         if raw and not raw.endswith((b"\n", b" ")):
@@ -153,7 +155,7 @@ class Canvas:
         *,
         render_mode: int | None = None,
         hex: bool = False,
-    ) -> Canvas:
+    ) -> Self:
         """``BT /F size Tf x y Td (text) Tj ET`` with ``text`` encoded by the font.
 
         ``render_mode`` adds ``n Tr`` (3 is invisible text); ``hex`` writes ``<...>``.
@@ -166,7 +168,7 @@ class Canvas:
         ops.append(b"ET")
         return self.content(b" ".join(ops))
 
-    def text_lines(self, font: Font, size: float, x: float, y: float, lines: Sequence[str], *, leading: float | None = None) -> Canvas:
+    def text_lines(self, font: Font, size: float, x: float, y: float, lines: Sequence[str], *, leading: float | None = None) -> Self:
         """Several lines: ``TL`` leading, then the first line with ``Tj`` and the rest with ``T*``."""
         lead = leading if leading is not None else size * 1.2
         ops = [b"BT", self.use(font) + b" " + num(size).encode() + b" Tf", num(lead).encode() + b" TL",
@@ -176,16 +178,16 @@ class Canvas:
         ops.append(b"ET")
         return self.content(b"\n".join(ops))
 
-    def rect(self, x: float, y: float, w: float, h: float, *, fill: bool = False, gray: float | None = None) -> Canvas:
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: bool = False, gray: float | None = None) -> Self:
         """A rectangle, stroked (``S``) or filled (``f``), optionally in a gray level."""
         color = b"" if gray is None else num(gray).encode() + (b" g " if fill else b" G ")
         return self.content(b"q " + color + nums((x, y, w, h)).encode() + (b" re f Q" if fill else b" re S Q"))
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float = 1) -> Canvas:
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float = 1) -> Self:
         """A stroked straight line."""
         return self.content(f"q {num(width)} w {nums((x1, y1))} m {nums((x2, y2))} l S Q")
 
-    def draw(self, xobject: XObject, x: float = 0, y: float = 0, w: float | None = None, h: float | None = None) -> Canvas:
+    def draw(self, xobject: XObject, x: float = 0, y: float = 0, w: float | None = None, h: float | None = None) -> Self:
         """Paint an XObject with ``Do`` inside ``q ... cm ... Q``.
 
         An image is scaled to ``w`` x ``h`` (default: its pixel size); a form is
@@ -211,7 +213,7 @@ class Canvas:
         bpc: int = 8,
         filter: Literal["AHx", "Fl"] | None = None,
         check: bool = True,
-    ) -> Canvas:
+    ) -> Self:
         """An inline image ``BI /W .. /H .. /CS .. /BPC .. ID <data> EI`` placed at (x, y).
 
         ``data`` is the raw samples (filtered here when ``filter`` is given). It may well
@@ -245,7 +247,7 @@ class Canvas:
         actual_text: str | None = None,
         props: Mapping[str, object] | None = None,
         as_resource: bool = False,
-    ) -> Canvas:
+    ) -> Self:
         """``/Tag BMC`` or, with properties, ``/Tag <<...>> BDC`` (``/Tag /MCn BDC`` when
         ``as_resource``, the dictionary then living in /Properties)."""
         all_props: dict[str, object] = dict(props or {})
@@ -260,7 +262,7 @@ class Canvas:
             return self.content(tag_token + b" " + self._use_properties(all_props) + b" BDC")
         return self.content(tag_token + b" " + _pdf_dict(all_props).unparse() + b" BDC")
 
-    def end_marked(self) -> Canvas:
+    def end_marked(self) -> Self:
         """``EMC``."""
         return self.content(b"EMC")
 
@@ -273,7 +275,7 @@ class Canvas:
         actual_text: str | None = None,
         props: Mapping[str, object] | None = None,
         as_resource: bool = False,
-    ) -> Iterator[Canvas]:
+    ) -> Iterator[Self]:
         """A ``with`` block between :meth:`begin_marked` and :meth:`end_marked`."""
         self.begin_marked(tag, mcid=mcid, actual_text=actual_text, props=props, as_resource=as_resource)
         yield self
@@ -315,7 +317,7 @@ class Page(Canvas):
         self._splits: list[int] | None = None
         self._force_array = False
 
-    def split_contents(self, offsets: Sequence[int]) -> Page:
+    def split_contents(self, offsets: Sequence[int]) -> Self:
         """Write /Contents as an array of streams cut at these byte offsets of the content.
 
         Offsets may fall anywhere, also inside a token (``(Hel`` | ``lo) Tj``): the
@@ -651,7 +653,8 @@ class Document:
         name: str | None = None,
     ) -> Image:
         """An image XObject of ``width`` x ``height`` samples (``data``: raw samples, rows top
-        to bottom; default a diagonal gradient). ``dct`` needs Pillow."""
+        to bottom; default a diagonal gradient). ``dct`` uses Pillow and falls back to
+        ``raw`` without it (see ``Image.filter``)."""
         comps = 1 if color == "gray" else 3
         if data is None:
             data = bytes(
@@ -667,8 +670,11 @@ class Document:
             stream_data = zlib.compress(data)
             extra["Filter"] = pikepdf.Name.FlateDecode
         elif filter == "dct":
-            from PIL import Image as PILImage
-
+            try:
+                from PIL import Image as PILImage
+            except ImportError:
+                filter = "raw"  # no JPEG encoder at hand: the samples go in unfiltered
+        if filter == "dct":
             mode = "L" if color == "gray" else "RGB"
             buf = io.BytesIO()
             PILImage.frombytes(mode, (width, height), data).save(buf, format="JPEG", quality=95)
@@ -679,7 +685,7 @@ class Document:
             ColorSpace=pikepdf.Name.DeviceGray if color == "gray" else pikepdf.Name.DeviceRGB, BitsPerComponent=bpc,
             **extra,
         )  # fmt: skip
-        return Image(name or self._next_name("Im"), self.pdf.make_indirect(stream), width, height, data)
+        return Image(name or self._next_name("Im"), self.pdf.make_indirect(stream), width, height, data, filter)
 
     # ----------------------------------------------------------------- output
 

@@ -14,7 +14,7 @@ from typing import Literal
 import pikepdf
 from pdfminer.fontmetrics import FONT_METRICS
 
-from .cmaps import EmbeddedCMap, ToUnicode
+from .cmaps import EmbeddedCMap, ToUnicode, ToUnicodeStyle
 from .encodings import base_encoding, differences_array, glyph_name, glyph_unicode
 from .fontprograms import (
     ASCENT,
@@ -49,8 +49,9 @@ FontFile3/OpenType or FontFile."""
 CidFontKind = Literal["CIDFontType2", "CIDFontType0"]
 """The descendant of a Type0 font: TrueType-based or CFF-based."""
 
-ToUnicodeSpec = bool | Mapping[bytes, str] | ToUnicode | bytes
+ToUnicodeSpec = bool | ToUnicodeStyle | Mapping[bytes, str] | ToUnicode | bytes
 """A font's /ToUnicode: ``False`` none, ``True`` generated from the font's own codes, a
+style name (``"bfchar"``, ``"bfrange"``, ``"array"``: generated, in that syntax), a
 mapping code -> text, a :class:`ToUnicode` (style, malformation), or raw CMap bytes."""
 
 FLAG_FIXED_PITCH = 1
@@ -109,6 +110,8 @@ def to_unicode_stream(pdf: pikepdf.Pdf, spec: ToUnicodeSpec, codes: Mapping[str,
         return None
     if spec is True:
         data = ToUnicode({code: ch for ch, code in codes.items()}).to_bytes()
+    elif isinstance(spec, str):
+        data = ToUnicode({code: ch for ch, code in codes.items()}, style=spec).to_bytes()
     elif isinstance(spec, ToUnicode):
         data = spec.to_bytes()
     elif isinstance(spec, bytes):
