@@ -32,7 +32,9 @@ def run(*argv: str | Path, check: bool = True) -> int:
 
 def distributions() -> list[Path]:
     """The core and every plugin distribution (a folder of plugins/ with a pyproject.toml)."""
-    return [ROOT / "core", *sorted(p for p in (ROOT / "plugins").iterdir() if (p / "pyproject.toml").exists())]
+    plugins = ROOT / "plugins"
+    found = sorted(p for p in plugins.iterdir() if (p / "pyproject.toml").exists()) if plugins.is_dir() else []
+    return [ROOT / "core", *found]
 
 
 def inputs_changed() -> bool:
