@@ -1,0 +1,127 @@
+"""Blocks of lines and the column boundaries their rows all leave empty.
+
+The one decision everything follows from: the first line of a block proposes its own
+gaps; each following line takes away whatever it draws in them (subtraction, not the
+intersection of the lines' gaps — a wrapped cell's line has no gaps of its own but draws
+nothing beside it, so it keeps the table); a line that leaves nothing closes the block
+and begins the next. A line far below the row above (more than ``FAR_BELOW`` times its own
+text size) is not a row either: it closes the block too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import pagelift
+
+from .pieces import Piece, across, pieces
+
+FAR_BELOW = 3.0
+"""A line more than this many times its own text size below the row above is not a row of it."""
+
+_SAME_DIRECTION = 0.035  # direction vectors closer than this (about 2°) read as one direction, as the line rule groups them
+
+
+@dataclass(slots=True)
+class Gap:
+    """A stretch ``[u0, u1]`` along the baseline that every row so far left empty.
+
+    ``minimum`` is how wide it must stay to still separate columns: ``column_gap_spaces``
+    space widths at the place it was proposed.
+    """
+
+    u0: float
+    u1: float
+    minimum: float
+
+
+@dataclass(slots=True)
+class Row:
+    """One line of a block and its pieces."""
+
+    line: pagelift.Line
+    pieces: list[Piece]
+
+
+@dataclass(slots=True)
+class Block:
+    """Lines read together, with the gaps all of them left empty."""
+
+    rows: list[Row] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+
+
+def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list[Gap]:
+    """The gaps a block's first line proposes: the stretches between its pieces wider than
+    ``column_gap_spaces`` spaces (the space width of the piece on the gap's left)."""
+    gaps: list[Gap] = []
+    reach: float | None = None
+    left: Piece | None = None
+    for piece in row_pieces:
+        if reach is not None and left is not None:
+            minimum = column_gap_spaces * left.space
+            if piece.u0 - reach > minimum:
+                gaps.append(Gap(reach, piece.u0, minimum))
+        if reach is None or piece.u1 >= reach:
+            reach, left = piece.u1, piece
+    return gaps
+
+
+def subtract(gaps: Sequence[Gap], row_pieces: Sequence[Piece]) -> list[Gap]:
+    """What is left of ``gaps`` once a line's pieces are taken out of them.
+
+    A piece inside a gap splits it in two; a remainder narrower than the gap's minimum no
+    longer separates anything and is dropped.
+    """
+    remaining = [Gap(g.u0, g.u1, g.minimum) for g in gaps]
+    for piece in row_pieces:
+        cut: list[Gap] = []
+        for gap in remaining:
+            if piece.u1 <= gap.u0 or piece.u0 >= gap.u1:
+                cut.append(gap)
+                continue
+            if piece.u0 - gap.u0 > gap.minimum:
+                cut.append(Gap(gap.u0, piece.u0, gap.minimum))
+            if gap.u1 - piece.u1 > gap.minimum:
+                cut.append(Gap(piece.u1, gap.u1, gap.minimum))
+        remaining = cut
+    return remaining
+
+
+def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator[Block]:
+    """Group the page's lines (in the order :func:`pagelift.lines` gives them) into blocks."""
+    block: Block | None = None
+    previous: pagelift.Line | None = None
+    for line in lines:
+        if not line.runs:
+            continue
+        row = Row(line, pieces(line))
+        if block is not None and previous is not None and _continues(previous, line):
+            left = subtract(block.gaps, row.pieces)
+            if left:
+                block.gaps = left
+                block.rows.append(row)
+                previous = line
+                continue
+        if block is not None:
+            yield block
+        block = Block([row], proposed_gaps(row.pieces, column_gap_spaces))
+        previous = line
+    if block is not None:
+        yield block
+
+
+def _baseline(line: pagelift.Line) -> tuple[tuple[float, float], float]:
+    # The line's height is its largest run's, as the line rule measures it.
+    run = max(line.runs, key=lambda r: r.size)
+    return run.direction, across(run)
+
+
+def _continues(above: pagelift.Line, line: pagelift.Line) -> bool:
+    """True when ``line`` may be the next row after ``above``: same direction, not far below."""
+    (dx0, dy0), v0 = _baseline(above)
+    (dx1, dy1), v1 = _baseline(line)
+    if abs(dx0 - dx1) > _SAME_DIRECTION or abs(dy0 - dy1) > _SAME_DIRECTION:
+        return False
+    return v0 - v1 <= FAR_BELOW * line.size

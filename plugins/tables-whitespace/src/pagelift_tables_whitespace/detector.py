@@ -1,0 +1,74 @@
+"""The ``whitespace`` detector: options, and blocks of lines turned into tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pagelift
+
+from .blocks import blocks
+from .grid import bbox, cells, drop_non_columns
+
+NAME = "whitespace"
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What counts as a table. A zero or None value means the default.
+
+    ``column_gap_spaces`` is how wide a gap must be, in spaces, to separate two columns
+    rather than two words (1.5: one space is a word break, and a column boundary has to be
+    wider than one or a sentence would be a table). ``min_rows`` and ``min_columns`` are
+    the smallest grid worth reporting (2 each: one row is a line, one column a paragraph).
+    """
+
+    column_gap_spaces: float = 1.5
+    min_rows: int = 2
+    min_columns: int = 2
+
+    @classmethod
+    def from_keywords(cls, options: dict[str, Any]) -> TableOptions:
+        """Read ``find_tables`` keywords; raises ValueError for an unknown name or a bad value."""
+        unknown = sorted(set(options) - {"column_gap_spaces", "min_rows", "min_columns"})
+        if unknown:
+            raise ValueError(
+                f"the whitespace table detector has no option {', '.join(map(repr, unknown))}; "
+                "it takes column_gap_spaces, min_rows and min_columns"
+            )
+        default = cls()
+        values: dict[str, Any] = {}
+        for name, kind in (("column_gap_spaces", float), ("min_rows", int), ("min_columns", int)):
+            value = options.get(name)
+            if value is None or value == 0:
+                values[name] = getattr(default, name)
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise ValueError(f"the whitespace table detector's {name} must be a positive number, not {value!r}")
+            if kind is int and value != int(value):
+                raise ValueError(f"the whitespace table detector's {name} must be a whole number, not {value!r}")
+            values[name] = kind(value)
+        return cls(**values)
+
+
+class WhitespaceDetector:
+    """Finds tables in the gaps every row of a block of lines leaves empty.
+
+    Implements :class:`pagelift.TableDetector`; registered as ``whitespace``.
+    """
+
+    def find_tables(
+        self, lines: Sequence[pagelift.Line], context: pagelift.TableContext, **options: Any
+    ) -> list[pagelift.Table]:
+        """Return the page's tables, top to bottom (options: ``column_gap_spaces``, ``min_rows``, ``min_columns``)."""
+        opts = TableOptions.from_keywords(options)
+        found: list[pagelift.Table] = []
+        for block in blocks(lines, opts.column_gap_spaces):
+            if len(block.rows) < opts.min_rows:
+                continue
+            rows = drop_non_columns(cells(block))
+            if not rows or len(rows) < opts.min_rows or len(rows[0]) < opts.min_columns:
+                continue
+            found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block), detector=NAME))
+        return found

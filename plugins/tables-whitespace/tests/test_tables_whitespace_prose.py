@@ -1,0 +1,89 @@
+"""Prose: the control (a detector that cannot say no to a paragraph says yes to every page),
+and the documented limit — two columns of prose are a grid until a full-width line."""
+
+from __future__ import annotations
+
+from pdfbuilder import Document, Font
+
+TEXT = (
+    "the towpath follows the canal past the old mill and over the aqueduct where herons wait "
+    "in the reeds while a narrowboat drifts toward the lock keeper who opens the paddles one "
+    "by one so that water spills over the weir and the meadows beyond the hedges stay quiet "
+    "until evening when the mile markers count the distance back to the city stone by stone"
+)
+WORDS = TEXT.split()
+
+
+def width_of(font: Font, size: float, text: str) -> float:
+    """Advance of ``text`` in points, from the font's own widths."""
+    return sum(font.widths.get(ch, 500) for ch in text) * size / 1000
+
+
+def paragraph(font: Font, size: float, width: float, start: int, count: int) -> list[str]:
+    """``count`` words of the text from ``start`` (cycling), wrapped greedily to ``width``."""
+    words = [WORDS[(start + i) % len(WORDS)] for i in range(count)]
+    lines, current = [], ""
+    for word in words:
+        candidate = f"{current} {word}".strip()
+        if current and width_of(font, size, candidate) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current] if current else lines
+
+
+def justified(page, font: Font, size: float, x: float, y: float, width: float, lines: list[str], leading: float) -> None:
+    """Draw lines justified to ``width`` with word spacing (Tw), the last line left as it is."""
+    name = page.use(font)
+    for i, text in enumerate(lines):
+        spaces = text.count(" ")
+        extra = (width - width_of(font, size, text)) / spaces if spaces and i < len(lines) - 1 else 0.0
+        page.content(
+            b"BT " + name + b" %g Tf %.3f Tw %g %g Td " % (size, extra, x, y - i * leading)
+            + page.string(font, text) + b" Tj ET"
+        )
+
+
+def test_three_pages_of_prose_hold_no_table(read_tables, read_lines) -> None:
+    doc = Document()
+    font = doc.standard_font("Times-Roman")
+    bold = doc.standard_font("Times-Bold")
+    for number in range(3):
+        page = doc.add_page()
+        page.text(bold, 14, 72, 730, f"Part {number + 1}: along the canal")
+        y = 700.0
+        for para in range(4):
+            lines = paragraph(font, 11, 450, start=7 * number + 13 * para, count=70 + 9 * para)
+            if para % 2:
+                justified(page, font, 11, 72, y, 450, lines, 13.5)
+            else:
+                page.text_lines(font, 11, 72, y, lines, leading=13.5)
+            y -= 13.5 * len(lines) + 12
+        page.text(font, 9, 300, 40, str(number + 1))
+    pages = read_lines(doc)
+    assert len(pages) == 3 and all(len(lines) > 20 for lines in pages)  # the prose is really there
+    assert read_tables(doc) == [[], [], []]
+
+
+def test_one_full_width_line_closes_a_two_column_prose_block(read_tables) -> None:
+    doc = Document()
+    font = doc.standard_font("Times-Roman")
+    page = doc.add_page()
+    left = paragraph(font, 10, 220, start=0, count=40)
+    right = paragraph(font, 10, 220, start=40, count=40)
+    rows = min(len(left), len(right))
+    page.text_lines(font, 10, 72, 700, left[:rows], leading=12)
+    page.text_lines(font, 10, 320, 700, right[:rows], leading=12)
+    full = "A caption that runs the whole width of the page, across the gutter between the two columns."
+    page.text(font, 10, 72, 700 - rows * 12, full)
+    page.text_lines(font, 10, 72, 700 - (rows + 1) * 12, left[:rows], leading=12)
+    page.text_lines(font, 10, 320, 700 - (rows + 1) * 12, right[:rows], leading=12)
+    (tables,) = read_tables(doc)
+    # The limit, as documented: each two-column stretch reads as a grid of two columns...
+    assert [len(t.rows) for t in tables] == [rows, rows]
+    assert all(t.columns == 2 for t in tables)
+    assert tables[0].rows[0] == [left[0], right[0]]
+    # ...and the full-width line between them belongs to neither: it closed the first block.
+    assert all(full not in cell for t in tables for row in t.rows for cell in row)
+    assert tables[0].bbox.y0 > 700 - rows * 12 + 10 > tables[1].bbox.y1
