@@ -12,7 +12,19 @@ This module is the public API and nothing else; see docs/architecture.md for the
 from .document import Document, Page, open, parse_pages
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
-from .lines import join, lines
+from .layout_helpers import (
+    ColumnBand,
+    Span,
+    arrange_by_bands,
+    column_bands,
+    direction_groups,
+    drop_duplicates,
+    drop_off_page,
+    paragraphs,
+    prepare_runs,
+    span,
+)
+from .lines import join, lines, logical_order, same_baseline
 from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
@@ -25,6 +37,7 @@ __all__ = [
     "PRIORITY_GLYPH_NAME",
     "PRIORITY_TOUNICODE",
     "Block",
+    "ColumnBand",
     "Document",
     "FontInfo",
     "Glyph",
@@ -47,15 +60,26 @@ __all__ = [
     "Point",
     "Rect",
     "Run",
+    "Span",
     "StrictError",
     "Table",
     "TableContext",
     "TableDetector",
     "Warning",
     "WarningCode",
+    "arrange_by_bands",
+    "column_bands",
+    "direction_groups",
+    "drop_duplicates",
+    "drop_off_page",
     "hookimpl",
     "join",
     "lines",
+    "logical_order",
     "open",
+    "paragraphs",
     "parse_pages",
+    "prepare_runs",
+    "same_baseline",
+    "span",
 ]

@@ -10,7 +10,10 @@ vertical writing the same problem as ordinary horizontal text.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
+
+from bidi import get_display
 
 from .model import Line, Run
 
@@ -41,14 +44,27 @@ def space_threshold(run: Run) -> float:
     return WORD_GAP * space
 
 
-def lines(runs: Iterable[Run]) -> list[Line]:
+def same_baseline(a: Run, b: Run) -> bool:
+    """True when ``b`` sits on ``a``'s line: same direction, baselines within ``LINE_TOLERANCE``."""
+    if _direction_key(a) != _direction_key(b):
+        return False
+    return abs(frame(a)[1] - frame(b)[1]) <= LINE_TOLERANCE * max(a.size or 1.0, b.size or 1.0)
+
+
+def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     """Gather runs into the lines they were drawn on: down the page, then along each line.
 
     Runs are grouped by baseline direction (the direction with the most text first), then
     by height above the baseline; a run joins a line when its baseline lies within
     ``LINE_TOLERANCE`` of the line's height, which keeps superscripts on their line. Each
     line's runs are ordered along the baseline and its ``text`` is :func:`join` of them.
+
+    With ``content_order=True`` the runs keep the order the content stream drew them in
+    and a new line starts wherever the baseline changes (:func:`same_baseline` fails
+    against the line's first run): the reading of a layout that trusts the producer.
     """
+    if content_order:
+        return _lines_in_content_order(runs)
     groups: dict[int, list[Run]] = {}
     for run in runs:
         if run.text:
@@ -82,6 +98,25 @@ def _lines_of_direction(group: list[Run]) -> list[Line]:
     return out
 
 
+def _lines_in_content_order(runs: Iterable[Run]) -> list[Line]:
+    out: list[Line] = []
+    current: list[Run] = []
+    for run in sorted((r for r in runs if r.text), key=lambda r: r.seq):
+        if current and not same_baseline(current[0], run):
+            out.append(_content_line(current))
+            current = []
+        current.append(run)
+    if current:
+        out.append(_content_line(current))
+    return out
+
+
+def _content_line(runs: list[Run]) -> Line:
+    line = Line(runs=runs)
+    line.text = join(line)
+    return line
+
+
 def _make_line(items: list[tuple[tuple[float, float], Run]]) -> Line:
     items.sort(key=lambda item: item[0][0])
     line = Line(runs=[run for _, run in items])
@@ -95,22 +130,70 @@ def join(line: Line | Sequence[Run]) -> str:
     The gap between two consecutive runs (along the baseline) is compared with the space
     width of the font at that place (:func:`space_threshold`): wider is a word break,
     narrower is kerning and joins without a space. No space is added next to one the text
-    already has.
+    already has. A run that starts well behind the previous one's end (content order, an
+    overprint) is a separate word too.
+
+    Right-to-left text (Arabic, Hebrew) is painted in visual order — glyphs placed left to
+    right — so a line holding any is turned back into logical order here, with python-bidi
+    (:func:`logical_order`): every consumer of ``join`` then reads the same logical text.
     """
     runs = line.runs if isinstance(line, Line) else list(line)
     if not runs:
         return ""
-    parts = [runs[0].text]
+    parts = [_visual_text(runs[0])]
+    rtl = _has_rtl(runs[0].text)
     prev = runs[0]
     prev_end = frame(prev)[0] + prev.width
     for run in runs[1:]:
         start = frame(run)[0]
         gap = start - prev_end
-        if gap >= space_threshold(prev) and not parts[-1].endswith(" ") and not run.text.startswith(" "):
+        threshold = space_threshold(prev)
+        if (gap >= threshold or gap <= -4 * threshold) and not parts[-1].endswith(" ") and not run.text.startswith(" "):
             parts.append(" ")
-        parts.append(run.text)
+        parts.append(_visual_text(run))
+        rtl = rtl or _has_rtl(run.text)
         end = start + run.width
         if end > prev_end or not math.isfinite(prev_end):
             prev_end = end
         prev = run
-    return "".join(parts)
+    text = "".join(parts)
+    return logical_order(text) if rtl else text
+
+
+# Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, ... and their presentation forms.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+def _has_rtl(text: str) -> bool:
+    return _RTL.search(text) is not None
+
+
+def _visual_text(run: Run) -> str:
+    """The run's characters in visual order, one glyph after the other.
+
+    A glyph standing for several right-to-left characters (a lam-alef ligature) holds them
+    in logical order; reversing them makes the whole string visual, so that
+    :func:`logical_order` reverses them back with their neighbours.
+    """
+    if not run.glyph_offsets or not _has_rtl(run.text):
+        return run.text
+    out = []
+    for text, _start, _advance in run.glyph_offsets:
+        if len(text) > 1 and _RTL.match(text) and all(_has_rtl(c) for c in text):
+            text = text[::-1]
+        out.append(text)
+    return "".join(out)
+
+
+def logical_order(visual: str) -> str:
+    """Turn one line of right-to-left text painted in visual order back into logical order.
+
+    The bidirectional algorithm (python-bidi) is applied to the visual string: right-to-left
+    stretches are reversed while numbers and embedded left-to-right words keep their own
+    order. The base direction is the line's majority script. A number painted right next to
+    an embedded left-to-right word is ambiguous in visual order and reads as part of it.
+    """
+    rtl = sum(1 for c in visual if _RTL.match(c))
+    ltr = sum(1 for c in visual if c.isalpha() and not _RTL.match(c))
+    result: str = get_display(visual, base_dir="R" if rtl >= ltr else "L")
+    return result

@@ -1,0 +1,366 @@
+"""What every layout does the same way: clean the runs, find column bands, cut paragraphs.
+
+The layout plugins (``position``, ``columns``, ``content-order``) differ only in how they
+order what these helpers find, so the helpers live in the core, next to the line rule:
+
+- :func:`prepare_runs` drops text painted twice at the same place (fake bold, shadows,
+  fill-then-stroke) unless ``keep_duplicates``, and text drawn wholly outside the crop box
+  unless ``keep_off_page``.
+- :func:`direction_groups` splits the page's lines (from :func:`pagelift.lines`) by
+  reading direction, so a rotated page, a rotated run or vertical writing is ordered in its
+  own frame: "down the page" is down the text, whatever the page's /Rotate.
+- :func:`column_bands` cuts a direction's lines into bands: stretches of lines that share a
+  common gutter (an empty strip running through every line of the band). Text spanning
+  the gutter — a title, a full-width caption, a footer — ends a band.
+- :func:`paragraphs` cuts a run of lines into blocks at a vertical gap wider than the line
+  spacing or at an indented first line.
+
+Right-to-left lines are put into logical order by :func:`pagelift.join` itself, so every
+consumer of a line's text (``Page.text()`` with or without a layout, table detectors)
+reads Arabic and Hebrew the same way.
+
+All geometry here is in each run's own frame (:func:`pagelift.lines.frame`): ``u`` along
+the baseline, ``v`` up from it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .lines import _direction_key, frame, join
+from .lines import lines as gather_lines
+from .model import Block, Line, Rect, Run
+from .strategies import LayoutContext
+
+DUPLICATE_DISTANCE = 0.2
+"""Two paintings of the same text closer than this (in text sizes) are one: fake bold, shadows."""
+
+GUTTER_WIDTH = 0.75
+"""The narrowest empty strip (in text sizes) that can separate two columns."""
+
+BAND_GAP = 3.0
+"""A vertical gap (in text sizes) between consecutive lines that always ends a column band."""
+
+LABEL_WIDTH = 3.0
+"""A column narrower than this (in text sizes) holds labels (bullets, numbers) for the next one."""
+
+PROSE_WORDS = 4.0
+"""A column holds prose when its lines carry at least this many words (median)."""
+
+PARAGRAPH_GAP = 1.4
+"""A gap between baselines wider than this many times the usual spacing starts a paragraph."""
+
+INDENT = 0.8
+"""A line starting this far (in text sizes) right of its column's edge is a first line."""
+
+SIZE_CHANGE = 0.2
+"""A change of text size by more than this share from one line to the next starts a paragraph (a heading)."""
+
+
+# -- cleaning --------------------------------------------------------------------------------
+
+
+def prepare_runs(runs: Iterable[Run], context: LayoutContext) -> list[Run]:
+    """The runs a layout should read: off-page and duplicate text removed unless kept.
+
+    Honours ``context.keep_off_page`` and ``context.keep_duplicates``; runs without text are
+    dropped. Content order is preserved.
+    """
+    kept = [r for r in runs if r.text]
+    if not context.keep_off_page:
+        kept = drop_off_page(kept, context.crop_box)
+    if not context.keep_duplicates:
+        kept = drop_duplicates(kept)
+    return kept
+
+
+def drop_off_page(runs: Iterable[Run], box: Rect) -> list[Run]:
+    """The runs that touch ``box``: text drawn wholly outside it is left out, a line that only runs past the edge stays."""
+    return [r for r in runs if r.bbox.intersects(box)]
+
+
+def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
+    """The runs without their repeats: the same text, size and direction painted again within
+    ``DUPLICATE_DISTANCE`` of a text size of an earlier painting. The first painting is kept."""
+    seen: dict[tuple[str, int, int], list[tuple[float, float]]] = {}
+    out: list[Run] = []
+    for run in runs:
+        key = (run.text, round(run.size * 2), _direction_key(run))
+        places = seen.setdefault(key, [])
+        limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
+        if any(abs(x - run.x) <= limit and abs(y - run.y) <= limit for x, y in places):
+            continue
+        places.append((run.x, run.y))
+        out.append(run)
+    return out
+
+
+# -- geometry of lines --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a line (or a piece of one) sits in its own frame: ``u0``-``u1`` along, ``v`` up, ``size``."""
+
+    u0: float
+    u1: float
+    v: float
+    size: float
+
+
+def span(line: Line | Sequence[Run]) -> Span:
+    """The extent of a line or of some runs of one, in their frame; ``v`` is the baseline of its largest text."""
+    runs = line.runs if isinstance(line, Line) else list(line)
+    u0 = min(frame(r)[0] for r in runs)
+    u1 = max(frame(r)[0] + r.width for r in runs)
+    big = max(runs, key=lambda r: r.size)
+    return Span(u0, u1, frame(big)[1], big.size or 1.0)
+
+
+def make_line(runs: Sequence[Run]) -> Line:
+    """A :class:`Line` of some runs of one line (already in order along it), its text put together by :func:`pagelift.join`."""
+    line = Line(runs=list(runs))
+    line.text = join(line)
+    return line
+
+
+def direction_groups(lines: Sequence[Line]) -> list[list[Line]]:
+    """Split lines (as :func:`pagelift.lines` returns them) by reading direction, keeping their order."""
+    groups: list[list[Line]] = []
+    last: int | None = None
+    for line in lines:
+        key = _direction_key(line.runs[0])
+        if key != last or not groups:
+            groups.append([])
+            last = key
+        groups[-1].append(line)
+    return groups
+
+
+def words(text: str) -> float:
+    """How many words a piece of text holds; CJK, written without spaces, counts one word per two characters."""
+    count = 0.0
+    for token in text.split():
+        cjk = sum(1 for c in token if _is_cjk(c))
+        count += 1 if cjk == 0 else max(1.0, cjk / 2 + (1 if cjk < len(token) else 0))
+    return count
+
+
+def _is_cjk(c: str) -> bool:
+    o = ord(c)
+    return 0x3000 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
+
+
+# -- column bands ---------------------------------------------------------------------------
+
+Interval = tuple[float, float]
+
+
+def _occupied(line: Line) -> list[Interval]:
+    spans = sorted((frame(r)[0], frame(r)[0] + r.width) for r in line.runs)
+    merged: list[list[float]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return [(a, b) for a, b in merged]
+
+
+def _free(line: Line) -> list[Interval]:
+    """The strips along the line its runs leave empty, from -inf to +inf."""
+    free: list[Interval] = []
+    start = float("-inf")
+    for a, b in _occupied(line):
+        if a > start:
+            free.append((start, a))
+        start = max(start, b)
+    free.append((start, float("inf")))
+    return free
+
+
+def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
+    out: list[Interval] = []
+    i = j = 0
+    while i < len(xs) and j < len(ys):
+        a = max(xs[i][0], ys[j][0])
+        b = min(xs[i][1], ys[j][1])
+        if a < b:
+            out.append((a, b))
+        if xs[i][1] < ys[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def _gutters(free: list[Interval], size: float) -> list[Interval]:
+    return [(a, b) for a, b in free if a != float("-inf") and b != float("inf") and b - a >= GUTTER_WIDTH * size]
+
+
+@dataclass(slots=True)
+class ColumnBand:
+    """A stretch of lines (top to bottom in their frame) and the gutters running through all of them.
+
+    A band without gutters is ordinary running text. ``columns`` cuts every line at the
+    gutters: one list of line pieces per column, left to right along the baseline, each
+    top to bottom.
+    """
+
+    lines: list[Line]
+    gutters: list[Interval] = field(default_factory=list)
+
+    def columns(self) -> list[list[Line]]:
+        """The band's lines cut at the gutters: per column, its pieces top to bottom."""
+        cols: list[list[Line]] = [[] for _ in range(len(self.gutters) + 1)]
+        for line in self.lines:
+            pieces: list[list[Run]] = [[] for _ in cols]
+            for run in line.runs:
+                u = frame(run)[0] + run.width / 2
+                k = sum(1 for a, _ in self.gutters if u > a)
+                pieces[k].append(run)
+            for k, piece in enumerate(pieces):
+                if piece:
+                    cols[k].append(make_line(piece))
+        return cols
+
+    @property
+    def is_split(self) -> bool:
+        """True when the band has a gutter and every column holds at least two line pieces."""
+        return bool(self.gutters) and all(len(c) >= 2 for c in self.columns())
+
+    def holds_prose(self) -> bool:
+        """True when every column reads as running text (lines of several words), not as table cells.
+
+        Tables are short cells sharing every row; prose columns carry lines of
+        ``PROSE_WORDS`` words or more.
+        """
+        if not self.is_split:
+            return False
+        return all(statistics.median(words(p.text) for p in col) >= PROSE_WORDS for col in self.columns())
+
+
+def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
+    """Cut lines of one direction (top to bottom, as :func:`pagelift.lines` orders them) into column bands.
+
+    Lines join the current band while an empty strip at least ``GUTTER_WIDTH`` text sizes
+    wide runs through all of them with text on both sides; the first line that would
+    close every such strip (a title or caption across the columns) or that sits more than
+    ``BAND_GAP`` text sizes below the previous one starts a new band; so does a first line
+    that would hide gutters the lines after it share. A gutter whose left
+    column is narrower than ``LABEL_WIDTH`` (bullets, item numbers) is not a column break.
+    """
+    bands: list[ColumnBand] = []
+    current: list[Line] = []
+    free: list[Interval] = []
+    size = 1.0
+    last_v = 0.0
+
+    def close() -> None:
+        if current:
+            bands.append(ColumnBand(list(current), _real_gutters(current, _gutters(free, size), size)))
+
+    for i, line in enumerate(lines):
+        s = span(line)
+        if current:
+            joined = _intersect(free, _free(line))
+            ok = (last_v - s.v) <= BAND_GAP * max(size, s.size)
+            gutters = _gutters(joined, max(size, s.size))
+            if ok and gutters and len(current) == 1 and i + 1 < len(lines):
+                # A band's first line may be a title above the columns that happens to leave
+                # one of their gutters free: if the next two lines share more gutters
+                # without it, it stands alone.
+                ahead = _intersect(_free(line), _free(lines[i + 1]))
+                ok = len(_gutters(ahead, max(s.size, span(lines[i + 1]).size))) <= len(gutters)
+            if ok and gutters:
+                current.append(line)
+                free = joined
+                size = max(size, s.size)
+                last_v = s.v
+                continue
+            close()
+        current = [line]
+        free = _free(line)
+        size = s.size
+        last_v = s.v
+    close()
+    return bands
+
+
+def _real_gutters(lines: list[Line], gutters: list[Interval], size: float) -> list[Interval]:
+    """Drop the gutters that only separate a narrow label column (bullets, numbers) from its text."""
+    if not gutters:
+        return []
+    kept: list[Interval] = []
+    left_edge = min(span(line).u0 for line in lines)
+    for a, b in gutters:
+        # The column left of this gutter starts at the previous kept gutter (or the band's edge).
+        start = kept[-1][1] if kept else left_edge
+        if a - start >= LABEL_WIDTH * size:
+            kept.append((a, b))
+    return kept
+
+
+# -- paragraphs -----------------------------------------------------------------------------
+
+
+def paragraphs(lines: Sequence[Line]) -> list[Block]:
+    """Cut lines read one after another (top to bottom in their frame) into paragraphs.
+
+    A new paragraph starts where the gap between baselines is wider than ``PARAGRAPH_GAP``
+    times the usual (median) spacing, where the baseline goes back up (a new column), or
+    at a line indented ``INDENT`` text sizes from the lines' common left edge below a line
+    that was not, and where the text size changes by more than ``SIZE_CHANGE`` (a heading).
+    """
+    if not lines:
+        return []
+    spans = [span(line) for line in lines]
+    steps = [a.v - b.v for a, b in itertools.pairwise(spans) if a.v - b.v > 0]
+    spacing = statistics.median(steps) if steps else 0.0
+    left = min(s.u0 for s in spans)
+    blocks: list[Block] = [[lines[0]]]
+    for i in range(1, len(lines)):
+        prev, cur = spans[i - 1], spans[i]
+        step = prev.v - cur.v
+        indent = INDENT * cur.size
+        new = (
+            step <= 0
+            or (spacing > 0 and step > PARAGRAPH_GAP * spacing and step > 1.0 * cur.size)
+            or (cur.u0 - left >= indent and prev.u0 - left < indent)
+            or abs(cur.size - prev.size) > SIZE_CHANGE * max(cur.size, prev.size)
+        )
+        if new:
+            blocks.append([])
+        blocks[-1].append(lines[i])
+    return blocks
+
+
+# -- the band reading both column layouts share ------------------------------------------
+
+
+def arrange_by_bands(runs: Sequence[Run], context: LayoutContext,
+                     read_as_columns: Callable[[ColumnBand], bool]) -> list[Block]:
+    """Order a page's runs into paragraphs, reading chosen column bands column by column.
+
+    The runs are cleaned (:func:`prepare_runs`), gathered into lines by the line rule and
+    split by direction (the direction with the most text first). Within each direction the
+    lines are cut into :func:`column_bands`; a band for which ``read_as_columns`` says yes
+    is read column after column, any other band line by line, in its place from the top.
+    Each stretch read in one go is cut into :func:`paragraphs`.
+    """
+    blocks: list[Block] = []
+    for group in direction_groups(gather_lines(prepare_runs(runs, context))):
+        pending: list[Line] = []
+        for band in column_bands(group):
+            if band.is_split and read_as_columns(band):
+                blocks.extend(paragraphs(pending))
+                pending = []
+                for column in band.columns():
+                    blocks.extend(paragraphs(column))
+            else:
+                pending.extend(band.lines)
+        blocks.extend(paragraphs(pending))
+    return blocks
