@@ -44,8 +44,11 @@ GUTTER_WIDTH = 0.75
 BAND_GAP = 3.0
 """A vertical gap (in text sizes) between consecutive lines that always ends a column band."""
 
-LABEL_WIDTH = 3.0
-"""A column narrower than this (in text sizes) holds labels (bullets, numbers) for the next one."""
+LABEL_WIDTH = 2.0
+"""A first column narrower than this (in text sizes) may hold labels (bullets, numbers) for the next one."""
+
+LABEL_CHARS = 4
+"""A label (a bullet, "12.", "(iv)") has at most this many characters."""
 
 PROSE_WORDS = 4.0
 """A column holds prose when its lines carry at least this many words (median)."""
@@ -250,8 +253,8 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
     wide runs through all of them with text on both sides; the first line that would
     close every such strip (a title or caption across the columns) or that sits more than
     ``BAND_GAP`` text sizes below the previous one starts a new band; so does a first line
-    that would hide gutters the lines after it share. A gutter whose left
-    column is narrower than ``LABEL_WIDTH`` (bullets, item numbers) is not a column break.
+    that would hide gutters the lines after it share. A first column of
+    labels (bullets, item numbers: narrow and short) is not a column of its own.
     """
     bands: list[ColumnBand] = []
     current: list[Line] = []
@@ -291,17 +294,15 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
 
 
 def _real_gutters(lines: list[Line], gutters: list[Interval], size: float) -> list[Interval]:
-    """Drop the gutters that only separate a narrow label column (bullets, numbers) from its text."""
+    """Drop a first gutter that only separates labels (bullets, item numbers) from their items."""
     if not gutters:
         return []
-    kept: list[Interval] = []
-    left_edge = min(span(line).u0 for line in lines)
-    for a, b in gutters:
-        # The column left of this gutter starts at the previous kept gutter (or the band's edge).
-        start = kept[-1][1] if kept else left_edge
-        if a - start >= LABEL_WIDTH * size:
-            kept.append((a, b))
-    return kept
+    a = gutters[0][0]
+    labels = [r for line in lines for r in line.runs if frame(r)[0] + r.width / 2 < a]
+    left_edge = min(frame(r)[0] for r in labels) if labels else a
+    if a - left_edge < LABEL_WIDTH * size and all(len(r.text.strip()) <= LABEL_CHARS for r in labels):
+        return gutters[1:]
+    return gutters
 
 
 # -- paragraphs -----------------------------------------------------------------------------
