@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -21,7 +22,7 @@ from .plugins import PluginManager, default_manager
 from .strategies import LayoutContext, TableContext
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
-PageSpec = str | Sequence[int | tuple[int, int]] | None
+PageSpec = str | int | Sequence[int | tuple[int, int]] | None
 
 
 def parse_pages(spec: PageSpec, count: int) -> list[int]:
@@ -33,26 +34,39 @@ def parse_pages(spec: PageSpec, count: int) -> list[int]:
     """
     if spec is None:
         return list(range(1, count + 1))
-    parts: list[int | tuple[int, int]] = []
+    parts: list[Any] = []
     if isinstance(spec, str):
+        if not spec.strip():
+            raise ValueError("the page range is empty; give pages like '2-5,7'")
         for chunk in spec.split(","):
             chunk = chunk.strip()
-            m = re.fullmatch(r"(\d+)\s*(?:-\s*(\d*))?", chunk)
+            m = re.fullmatch(r"(\d+)\s*(-\s*(\d*))?", chunk)
             if not m:
                 raise ValueError(f"page range {chunk!r} is not a page number or a range like 2-5")
             first = int(m.group(1))
-            if m.group(2) is None and "-" not in chunk:
+            if m.group(2) is None:
                 parts.append(first)
             else:
-                parts.append((first, int(m.group(2)) if m.group(2) else count))
+                parts.append((first, int(m.group(3)) if m.group(3) else count))
+    elif isinstance(spec, int) and not isinstance(spec, bool):
+        parts = [spec]
     else:
-        parts = list(spec)
+        try:
+            parts = list(spec)  # type: ignore[arg-type]
+        except TypeError:
+            raise ValueError(f"pages={spec!r} is not a page selection; give '2-5,7' or [(2, 5), 7]") from None
     wanted: set[int] = set()
     for part in parts:
-        first, last = (part, part) if isinstance(part, int) else part
-        if not (isinstance(first, int) and isinstance(last, int)):
-            raise ValueError(f"page range {part!r} must hold whole numbers")
-        if first < 1 or last > count or first > last:
+        if isinstance(part, int) and not isinstance(part, bool):
+            first, last = part, part
+        elif (isinstance(part, (tuple, list)) and len(part) == 2
+              and all(isinstance(v, int) and not isinstance(v, bool) for v in part)):
+            first, last = part
+        else:
+            raise ValueError(f"page range {part!r} must be a page number or a (first, last) pair of page numbers")
+        if first > last:
+            raise ValueError(f"page range {part!r} runs backwards")
+        if first < 1 or last > count:
             raise ValueError(f"page range {part!r} is outside the document's pages 1-{count}")
         wanted.update(range(first, last + 1))
     return sorted(wanted)
@@ -66,20 +80,53 @@ def _describe(source: Source) -> str:
     return getattr(source, "name", None) or "<file object>"
 
 
-def _box(page_obj: Any, key: str, fallback: Rect | None) -> Rect | None:
+def _inherited(page_obj: Any, key: str) -> Any:
+    """An inheritable page attribute: the page's own, else the nearest ancestor's (None if none)."""
     node = page_obj
-    for _ in range(64):  # /MediaBox and /CropBox inherit through the page tree
+    for _ in range(64):  # the page tree's depth; a cyclic /Parent chain stops here
         if not isinstance(node, pikepdf.Dictionary):
-            break
+            return None
         value = node.get(key)
-        if isinstance(value, pikepdf.Array) and len(value) == 4:
-            try:
-                x0, y0, x1, y1 = (float(v) for v in value)
-                return Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-            except (TypeError, ValueError):
-                break
+        if value is not None:
+            return value
         node = node.get("/Parent")
+    return None
+
+
+def _box(page_obj: Any, key: str, fallback: Rect | None) -> Rect | None:
+    value = _inherited(page_obj, key)  # /MediaBox and /CropBox inherit through the page tree
+    if isinstance(value, pikepdf.Array) and len(value) == 4:
+        try:
+            x0, y0, x1, y1 = (float(v) for v in value)
+        except (TypeError, ValueError):
+            return fallback
+        if all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+            return Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     return fallback
+
+
+def _reason(exc: BaseException, name: str = "") -> str:
+    """qpdf's first line of complaint, without the file name it repeats."""
+    text = str(exc).strip()
+    text = text.splitlines()[0] if text else type(exc).__name__
+    for prefix in (name, "empty PDF", "memory"):
+        if prefix and text.startswith(prefix):
+            text = text[len(prefix):].lstrip(" :")
+    text = re.sub(r"^stream <[^>]*>:?\s*", "", text)
+    text = re.sub(r"^\(([^)]*)\):\s*", r"\1: ", text)
+    return text or type(exc).__name__
+
+
+def _is_repair(problems: Sequence[str]) -> bool:
+    return any("damaged" in p or "reconstruct" in p or "xref" in p for p in problems)
+
+
+def _summary(problems: Sequence[str], name: str) -> str:
+    first = _reason(Exception(problems[0]), name)
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    if _is_repair(problems):
+        return f"the file was damaged and repaired as qpdf does: {first}{more}"
+    return f"qpdf: {first}{more}"
 
 
 class Document:
@@ -125,14 +172,26 @@ class Document:
     def _interpret(self, page: Page) -> PageContent:
         self._current_page = page.number
         try:
-            return self._interpreter.run_page(self._pdf.pages[page.number - 1].obj, page.number)
-        except StrictError:
-            raise
-        except pikepdf.PdfError as exc:
-            self._warn(page.number, WarningCode.MALFORMED_PAGE, f"page could not be read: {exc}")
+            obj = self._pdf.pages[page.number - 1].obj
+            return self._interpreter.run_page(obj, page.number)
+        except PdfError:
+            raise  # strict mode's first warning
+        except Exception as exc:  # pikepdf raises lazily (and variously) on broken objects
+            self._warn(page.number, WarningCode.MALFORMED_PAGE, f"page could not be read: {_reason(exc, self.name)}")
             return PageContent()
         finally:
+            self._collect_qpdf_warnings(page.number)
             self._current_page = 0
+
+    def _collect_qpdf_warnings(self, page: int) -> None:
+        """Record what qpdf noticed (and repaired) while objects were read lazily."""
+        try:
+            problems = self._pdf.get_warnings()
+        except Exception:
+            return
+        if problems:
+            self._warn(0 if _is_repair(problems) else page, WarningCode.REPAIRED if _is_repair(problems)
+                       else WarningCode.MALFORMED_DOCUMENT, _summary(problems, self.name))
 
     def text(self, layout: str | None = None) -> str:
         """The whole document's text: pages separated by a blank line, pages without text skipped."""
@@ -168,24 +227,26 @@ class Page:
         self.document = document
         self.number = number
         self.warnings: list[Warning] = []
-        obj = document._pdf.pages[number - 1].obj
-        self.media_box: Rect = _box(obj, "/MediaBox", Rect(0, 0, 612, 792)) or Rect(0, 0, 612, 792)
-        crop = _box(obj, "/CropBox", self.media_box) or self.media_box
+        letter = Rect(0, 0, 612, 792)
+        try:
+            obj = document._pdf.pages[number - 1].obj
+            self.media_box: Rect = _box(obj, "/MediaBox", letter) or letter
+            crop = _box(obj, "/CropBox", self.media_box) or self.media_box
+            rotate = _inherited(obj, "/Rotate")
+        except Exception as exc:  # a page object qpdf cannot resolve: its content will say so too
+            self.media_box, crop, rotate = letter, letter, 0
+            document.warnings.append(Warning(number, WarningCode.MALFORMED_PAGE,
+                                             f"page attributes could not be read: {_reason(exc, document.name)}"))
+        if self.media_box.width <= 0 or self.media_box.height <= 0:
+            self.media_box = letter
         # The visible area is the crop box clipped to the media box.
         self.crop_box: Rect = Rect(max(crop.x0, self.media_box.x0), max(crop.y0, self.media_box.y0),
                                    min(crop.x1, self.media_box.x1), min(crop.y1, self.media_box.y1))
         if self.crop_box.width <= 0 or self.crop_box.height <= 0:
             self.crop_box = self.media_box
-        rotate = obj.get("/Rotate", 0)
-        node = obj
-        while rotate == 0 and isinstance(node.get("/Parent"), pikepdf.Dictionary) and node is not None:
-            node = node.get("/Parent")
-            if "/Rotate" in node:
-                rotate = node.get("/Rotate")
-                break
         try:
-            self.rotation: int = int(rotate) % 360 // 90 * 90
-        except (TypeError, ValueError):
+            self.rotation: int = int(rotate) % 360 // 90 * 90 if isinstance(rotate, (int, float)) else 0
+        except (TypeError, ValueError, OverflowError):
             self.rotation = 0
 
     @cached_property
@@ -197,9 +258,9 @@ class Page:
         """Every piece of text the page draws, in content order."""
         return self._content.runs
 
-    @property
+    @cached_property
     def glyphs(self) -> list[Glyph]:
-        """Every glyph the page draws, with its own position and quad (computed on demand)."""
+        """Every glyph the page draws, with its own position and quad (computed on first use)."""
         return [g for run in self.runs for g in run.glyphs()]
 
     @property
@@ -307,36 +368,56 @@ def open(
             raise TypeError(f"pagelift.open: {exc}") from None
     options = options or Options()
     name = _describe(source)
-    if isinstance(source, (bytes, bytearray)):
-        stream: Any = io.BytesIO(bytes(source))
+    stream: Any
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        if not len(source):
+            raise PdfError(f"{name}: the data is empty (0 bytes), not a PDF")
+        stream = io.BytesIO(bytes(source))
     elif isinstance(source, (str, os.PathLike)):
         stream = os.fspath(source)
         if not os.path.exists(stream):
             raise PdfError(f"{name}: no such file")
         if os.path.isdir(stream):
             raise PdfError(f"{name}: is a directory, not a PDF file")
-    else:
-        stream = source
+        try:
+            if os.path.getsize(stream) == 0:
+                raise PdfError(f"{name}: the file is empty (0 bytes), not a PDF")
+        except OSError as exc:
+            raise PdfError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    elif hasattr(source, "read"):
         if getattr(source, "closed", False):
             raise PdfError(f"{name}: the file is closed")
+        try:
+            # Read it whole: qpdf reads lazily, and the caller may close or move the file.
+            data = source.read()
+        except (OSError, ValueError) as exc:
+            raise PdfError(f"{name}: cannot be read: {exc}") from None
+        if not isinstance(data, (bytes, bytearray)):
+            raise PdfError(f"{name}: the file must be opened in binary mode")
+        if not data:
+            raise PdfError(f"{name}: the file is empty (0 bytes), not a PDF")
+        stream = io.BytesIO(bytes(data))
+    else:
+        raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
     try:
         pdf = pikepdf.open(stream, password=password or "", suppress_warnings=True)
     except pikepdf.PasswordError:
         what = "the password given is wrong" if password else "it is encrypted and needs a password"
         raise PasswordRequired(f"{name}: {what}") from None
-    except pikepdf.PdfError as exc:
-        raise PdfError(f"{name}: not a readable PDF: {_qpdf_reason(exc)}") from None
-    except (OSError, ValueError) as exc:
+    except (OSError, MemoryError) as exc:
         raise PdfError(f"{name}: cannot be read: {exc}") from None
+    except Exception as exc:  # pikepdf.PdfError and the odd RuntimeError/ValueError from qpdf
+        raise PdfError(f"{name}: not a readable PDF: {_reason(exc, name)}") from None
     doc_warnings: list[Warning] = []
-    problems = pdf.get_warnings()
-    if problems:
-        doc_warnings.append(Warning(0, WarningCode.REPAIRED, f"the file was damaged and repaired: {problems[0]}"
-                                    + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")))
     try:
         count = len(pdf.pages)
-    except pikepdf.PdfError as exc:
-        raise PdfError(f"{name}: its page tree cannot be read: {_qpdf_reason(exc)}") from None
+        problems = pdf.get_warnings()
+    except Exception as exc:
+        pdf.close()
+        raise PdfError(f"{name}: its page tree cannot be read: {_reason(exc, name)}") from None
+    if problems:
+        code = WarningCode.REPAIRED if _is_repair(problems) else WarningCode.MALFORMED_DOCUMENT
+        doc_warnings.append(Warning(0, code, _summary(problems, name)))
     try:
         numbers = parse_pages(pages, count)
     except ValueError as exc:
@@ -344,13 +425,16 @@ def open(
         raise ValueError(f"{name}: {exc}") from None
     manager = plugins if plugins is not None else default_manager()
     if options.strict and doc_warnings:
+        pdf.close()
         raise StrictError(doc_warnings[0])
-    return Document(pdf, name, numbers, manager, options, doc_warnings)
-
-
-def _qpdf_reason(exc: Exception) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text
+    try:
+        return Document(pdf, name, numbers, manager, options, doc_warnings)
+    except PdfError:
+        pdf.close()
+        raise
+    except Exception as exc:
+        pdf.close()
+        raise PdfError(f"{name}: not a readable PDF: {_reason(exc, name)}") from None
 
 
 __all__ = ["Document", "Limits", "Options", "Page", "PluginError", "open", "parse_pages"]

@@ -1,8 +1,17 @@
 """Interpret a page's content streams into runs of positioned text and placed images.
 
-Operators are dispatched through one table (operator -> handler), as pdf.js does; the
-handler receives the operand list. Only the graphics state that matters for where text and
-images land is tracked: the CTM, the text state, marked content.
+Operators are dispatched through one table (operator bytes -> handler), as pdf.js does;
+the handler receives the raw operand tokens (see :mod:`pagelift.content.lexer`) and
+converts only what it needs. Only the graphics state that decides where text and images
+land is tracked: the CTM, the text state and matrices, marked content. Operators outside
+the table (paths, colours, clipping, shading) cost one dict lookup.
+
+Positions follow ISO 32000-1 §9.4.4: a glyph moves the pen by
+``tx = ((w0 − Tj/1000) · Tfs + Tc + Tw) · Th`` horizontally and
+``ty = (w1 − Tj/1000) · Tfs + Tc + Tw`` in vertical writing, in text space, where w0/w1
+are the glyph's displacement already mapped through the font matrix (1/1000 for most fonts,
+a Type3 font's /FontMatrix otherwise) and the TJ number is always thousandths of a text
+space unit. Text space goes to the page through ``Tm × CTM``.
 """
 
 from __future__ import annotations
@@ -14,39 +23,27 @@ from typing import Any
 
 import pikepdf
 
+from ..errors import PdfError
 from ..fonts import FontCache, LoadedFont
 from ..model import IDENTITY, Image, Matrix, Rect, Run, WarningCode, multiply
 from ..options import Limits
-from .lexer import InlineImageData, Name, Operator, tokenize
+from .images import image_template, inline_length, inline_params, place, xobject_params
+from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, tokenize
+from .streams import read_stream
 
 Warn = Callable[[str, str], None]
+
+# Every operator of ISO 32000-1 annex A: the ones without a handler still end an operand list.
+_ALL_OPERATORS = (
+    b"b b* B B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M "
+    b"MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y ' \""
+).split()
+_MISSING: Any = object()
+_QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
 
 class WorkLimitReached(Exception):
     """Raised inside the interpreter when a page's budget runs out; the page keeps what it read."""
-
-
-@dataclass(slots=True)
-class TextState:
-    """The text state parameters that survive BT/ET (and are saved by q/Q)."""
-
-    font: LoadedFont | None = None
-    font_name: str = ""
-    size: float = 0.0
-    char_spacing: float = 0.0
-    word_spacing: float = 0.0
-    scale: float = 1.0
-    leading: float = 0.0
-    rise: float = 0.0
-    render_mode: int = 0
-
-
-@dataclass(slots=True)
-class GraphicsState:
-    """What q saves and Q restores."""
-
-    ctm: Matrix = IDENTITY
-    text: TextState = field(default_factory=TextState)
 
 
 @dataclass(slots=True)
@@ -59,150 +56,252 @@ class PageContent:
     glyphs: int = 0
 
 
-def _f(value: Any) -> float:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    raise TypeError("operand is not a number")
+@dataclass(slots=True)
+class _Frame:
+    """A resource dictionary as the interpreter uses it, with its lookups cached."""
+
+    res: Any
+    fonts: dict[bytes, tuple[LoadedFont | None, str]] = field(default_factory=dict)
+    xobjects: dict[bytes, tuple[str, Any, Any]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Form:
+    """A Form XObject, parsed once per document however often it is drawn."""
+
+    tokens: list[Any]
+    matrix: Matrix
+    resources: Any
+
+
+@dataclass(slots=True)
+class _Marked:
+    """One open marked-content sequence."""
+
+    mcid: int | None
+    artifact: bool
+    actual_text: str | None
+    first_run: int
 
 
 def inherited_resources(page_obj: Any) -> Any:
     """The page's /Resources, inherited from the page tree when the page has none (never created)."""
     node = page_obj
-    seen = set()
-    while isinstance(node, pikepdf.Dictionary):
+    for _ in range(64):  # a cyclic /Parent chain ends here
+        if not isinstance(node, pikepdf.Dictionary):
+            break
         res = node.get("/Resources")
         if isinstance(res, pikepdf.Dictionary):
             return res
-        key = node.objgen if node.is_indirect else id(node)
-        if key in seen:
-            break
-        seen.add(key)
         node = node.get("/Parent")
-    return pikepdf.Dictionary()
+    return None
+
+
+def _key(obj: Any) -> Any:
+    return obj.objgen if obj.is_indirect else None
+
+
+_REGULAR = frozenset(range(33, 127)) - frozenset(b"/[]()<>{}%")
+_OPERATOR_SET = frozenset(_ALL_OPERATORS)
+
+
+def _whole(word: bytes) -> bool:
+    if word in _OPERATOR_SET or word in (b"true", b"false", b"null"):
+        return True
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+def join_segments(chunks: list[bytes]) -> bytes:
+    """Join the streams of a /Contents array into the one stream they are read as.
+
+    A token may be cut between two streams (``(Hel`` | ``lo) Tj``), so streams are joined
+    as they are — except where each side ends in a whole token of its own and together
+    they would make a different word (``Q`` | ``q``): then a line break keeps them apart.
+    """
+    if len(chunks) == 1:
+        return chunks[0]
+    out = bytearray(chunks[0])
+    for nxt in chunks[1:]:
+        if out and nxt and out[-1] in _REGULAR and nxt[0] in _REGULAR:
+            i = len(out)
+            while i > 0 and out[i - 1] in _REGULAR:
+                i -= 1
+            left = bytes(out[i:])
+            j = 0
+            while j < len(nxt) and nxt[j] in _REGULAR:
+                j += 1
+            right = nxt[:j]
+            is_name = i > 0 and out[i - 1] == 0x2F
+            if not is_name and _whole(left) and _whole(right) and not _whole(left + right):
+                out += b"\n"
+        out += nxt
+    return bytes(out)
 
 
 class Interpreter:
-    """Reads the content of one page (and the forms and annotations it draws) into runs."""
+    """Reads the content of one page (and the forms and annotations it draws) into runs.
+
+    One interpreter serves a whole document: parsed forms and resource lookups are kept
+    between pages.
+    """
 
     def __init__(self, fonts: FontCache, limits: Limits, warn: Warn, *, ignore_annotations: bool = False) -> None:
         self.fonts = fonts
         self.limits = limits
         self.warn = warn
         self.ignore_annotations = ignore_annotations
-        self._parsed: dict[Any, list[Any]] = {}
-        self._ops: dict[str, Callable[[list[Any]], None]] = {
-            "q": self._q, "Q": self._Q, "cm": self._cm,
-            "BT": self._BT, "ET": self._ET,
-            "Tf": self._Tf, "Tc": self._Tc, "Tw": self._Tw, "Tz": self._Tz, "TL": self._TL,
-            "Ts": self._Ts, "Tr": self._Tr,
-            "Td": self._Td, "TD": self._TD, "Tm": self._Tm, "T*": self._Tstar,
-            "Tj": self._Tj, "TJ": self._TJ, "'": self._quote, '"': self._dquote,
-            "Do": self._Do, "EI": self._EI,
-            "BMC": self._BMC, "BDC": self._BDC, "EMC": self._EMC,
+        self._forms: dict[Any, _Form] = {}
+        self._frames: dict[Any, _Frame] = {}
+        self._images: dict[Any, dict[str, Any]] = {}
+        self._ups: dict[int, Any] = {}
+        handlers: dict[bytes, Callable[[list[Any]], None]] = {
+            b"q": self._q, b"Q": self._Q, b"cm": self._cm,
+            b"BT": self._BT, b"ET": self._ET,
+            b"Tf": self._Tf, b"Tc": self._Tc, b"Tw": self._Tw, b"Tz": self._Tz, b"TL": self._TL,
+            b"Ts": self._Ts, b"Tr": self._Tr,
+            b"Td": self._Td, b"TD": self._TD, b"Tm": self._Tm, b"T*": self._Tstar,
+            b"Tj": self._Tj, b"TJ": self._TJ, b"'": self._quote, b'"': self._dquote,
+            b"Do": self._Do, b"EI": self._EI,
+            b"BMC": self._BMC, b"BDC": self._BDC, b"EMC": self._EMC,
         }
+        # Operators without a handler map to None: they only end the operand list. "ID" is
+        # not here: the inline image's parameters stay operands until EI.
+        self._ops: dict[bytes, Callable[[list[Any]], None] | None] = {
+            op: None for op in _ALL_OPERATORS if op != b"ID"
+        }
+        self._ops.update(handlers)
+        self._reset()
 
-    # -- entry ---------------------------------------------------------------------------
+    # -- state -----------------------------------------------------------------------------
+
+    def _reset(self, ctm: Matrix = IDENTITY) -> None:
+        self.ctm: Matrix = ctm
+        self.font: LoadedFont | None = None
+        self.font_name = ""
+        self.size = 0.0
+        self.tc = 0.0
+        self.tw = 0.0
+        self.th = 1.0
+        self.tl = 0.0
+        self.rise = 0.0
+        self.mode = 0
+        self.tm: Matrix = IDENTITY
+        self.tlm: Matrix = IDENTITY
+        self.stack: list[tuple[Any, ...]] = []
+        self.floor = 0
+
+    # -- entry -----------------------------------------------------------------------------
 
     def run_page(self, page_obj: Any, page_number: int) -> PageContent:
         """Interpret one page: its /Contents, then its annotations' appearance streams."""
         self.page_number = page_number
         self.out = PageContent()
-        self.gs = GraphicsState()
-        self.stack: list[GraphicsState] = []
-        self.tm: Matrix = IDENTITY
-        self.tlm: Matrix = IDENTITY
-        self.marked: list[tuple[int | None, str | None, bool]] = []
-        self.actual_text_run: int | None = None
+        self._reset()
+        self.marked: list[_Marked] = []
+        self.mcid: int | None = None
+        self.artifact = False
         self.form_stack: list[Any] = []
-        self.resources_stack: list[Any] = [inherited_resources(page_obj)]
+        self.frames: list[_Frame] = [self._frame(inherited_resources(page_obj), ("page", _key(page_obj)))]
+        self.reported_error = False
         try:
             self._run_stream(self._page_content(page_obj))
+            self._close_marked(0)
             if not self.ignore_annotations:
                 self._run_annotations(page_obj)
         except WorkLimitReached as exc:
+            self._close_marked(0)
             self.warn(WarningCode.WORK_LIMIT, str(exc))
         return self.out
+
+    def _frame(self, res: Any, owner: Any) -> _Frame:
+        if not isinstance(res, pikepdf.Dictionary):
+            return _Frame(None)
+        key = _key(res) or owner
+        frame = self._frames.get(key) if key is not None else None
+        if frame is None:
+            frame = _Frame(res)
+            if key is not None:
+                self._frames[key] = frame
+        return frame
+
+    def _read(self, stream: Any, what: str) -> bytes:
+        result = read_stream(stream, self.limits.max_stream_bytes, what)
+        if result.problem is not None:
+            self.warn(*result.problem)
+        return result.data
 
     def _page_content(self, page_obj: Any) -> list[Any]:
         contents = page_obj.get("/Contents")
         if contents is None:
             return []
-        key = contents.objgen if contents.is_indirect else None
-        if key is not None and key in self._parsed:
-            return self._parsed[key]
-        parts = contents if isinstance(contents, pikepdf.Array) else [contents]
-        chunks = []
-        total = 0
-        for part in parts:
-            if not isinstance(part, pikepdf.Stream):
-                continue
-            data = self._read(part, "page content")
-            if data is None:
-                continue
-            total += len(data)
-            chunks.append(data)
-        # Segments are joined with white space, so a token split across two of them is
-        # whole again and two tokens that merely touch stay apart.
-        tokens = list(tokenize(b"\n".join(chunks)))
-        return tokens
-
-    def _read(self, stream: Any, what: str) -> bytes | None:
-        try:
-            length = int(stream.get("/Length", 0))
-        except (TypeError, ValueError):
-            length = 0
-        if length > self.limits.max_stream_bytes:
-            self.warn(WarningCode.STREAM_LIMIT, f"{what} stream of {length} bytes is over the limit; skipped")
-            return None
-        try:
-            data = bytes(stream.read_bytes())
-        except Exception as exc:  # pikepdf/qpdf raise several types for broken filters
-            self.warn(WarningCode.STREAM, f"{what} stream could not be decoded: {exc}")
-            return None
-        if len(data) > self.limits.max_stream_bytes:
-            self.warn(WarningCode.STREAM_LIMIT, f"{what} stream inflates past the limit; truncated")
-            data = data[: self.limits.max_stream_bytes]
-        return data
+        parts = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+        chunks = [self._read(p, "page content") for p in parts if isinstance(p, pikepdf.Stream)]
+        chunks = [c for c in chunks if c]
+        if not chunks:
+            return []
+        return tokenize(join_segments(chunks), inline_length)
 
     def _run_stream(self, tokens: list[Any]) -> None:
-        ops = self._ops
+        get = self._ops.get
+        missing: Any = _MISSING
         operands: list[Any] = []
+        append = operands.append
         out = self.out
         limit = self.limits.max_operators_per_page
+        count = out.operators
         for tok in tokens:
-            if type(tok) is Operator:
-                out.operators += 1
-                if out.operators > limit:
+            handler = get(tok, missing)
+            if handler is missing:
+                append(tok)
+                continue
+            count += 1
+            if handler is not None:
+                if count > limit:
+                    out.operators = count
                     raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
-                handler = ops.get(tok)
-                if handler is not None:
-                    try:
-                        handler(operands)
-                    except (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError):
-                        pass  # malformed operands: the operator is skipped, as viewers do
-                operands = []
-            else:
-                operands.append(tok)
+                out.operators = count
+                try:
+                    handler(operands)
+                except _QUIET:
+                    pass  # malformed operands: the operator is skipped, as viewers do
+                except (WorkLimitReached, PdfError):
+                    raise  # a limit, or strict mode's first warning
+                except Exception as exc:  # pikepdf raises lazily on broken objects: keep reading
+                    self._report(tok, exc)
+                count = out.operators
+            elif count > limit:
+                out.operators = count
+                raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
+            operands.clear()
+        out.operators = count
 
-    # -- graphics state ------------------------------------------------------------------
+    def _report(self, tok: Any, exc: Exception) -> None:
+        if not self.reported_error:
+            self.reported_error = True
+            op = tok.decode("latin-1") if isinstance(tok, bytes) else "?"
+            self.warn(WarningCode.MALFORMED_PAGE, f"operator {op} could not be applied ({type(exc).__name__}: "
+                      f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}); skipped")
+
+    # -- graphics state --------------------------------------------------------------------
 
     def _q(self, ops: list[Any]) -> None:
-        gs = self.gs
-        self.stack.append(GraphicsState(gs.ctm, TextState(**{k: getattr(gs.text, k) for k in TextState.__slots__})))
+        self.stack.append((self.ctm, self.font, self.font_name, self.size, self.tc, self.tw, self.th,
+                           self.tl, self.rise, self.mode))
 
     def _Q(self, ops: list[Any]) -> None:
-        if len(self.stack) > self._stack_floor():
-            self.gs = self.stack.pop()
-
-    def _stack_floor(self) -> int:
-        return self.form_stack[-1][1] if self.form_stack else 0
+        if len(self.stack) > self.floor:
+            (self.ctm, self.font, self.font_name, self.size, self.tc, self.tw, self.th,
+             self.tl, self.rise, self.mode) = self.stack.pop()
 
     def _cm(self, ops: list[Any]) -> None:
-        m = tuple(_f(v) for v in ops[-6:])
-        if len(m) == 6:
-            self.gs.ctm = multiply(m, self.gs.ctm)  # type: ignore[arg-type]
+        m = (float(ops[-6]), float(ops[-5]), float(ops[-4]), float(ops[-3]), float(ops[-2]), float(ops[-1]))
+        self.ctm = multiply(m, self.ctm)
 
-    # -- text state ----------------------------------------------------------------------
+    # -- text state ------------------------------------------------------------------------
 
     def _BT(self, ops: list[Any]) -> None:
         self.tm = self.tlm = IDENTITY
@@ -211,301 +310,387 @@ class Interpreter:
         pass
 
     def _Tf(self, ops: list[Any]) -> None:
-        name, size = ops[-2], _f(ops[-1])
-        ts = self.gs.text
-        ts.size = size
-        fonts = self.resources_stack[-1].get("/Font")
-        font_obj = fonts.get("/" + name) if isinstance(fonts, pikepdf.Dictionary) and isinstance(name, str) else None
+        tok = ops[-2]
+        self.size = float(ops[-1])
+        frame = self.frames[-1]
+        cached = frame.fonts.get(tok)
+        if cached is None:
+            cached = self._load_font(frame, tok)
+            frame.fonts[tok] = cached
+        self.font, self.font_name = cached
+
+    def _load_font(self, frame: _Frame, tok: Any) -> tuple[LoadedFont | None, str]:
+        name = name_value(tok) if isinstance(tok, bytes) else None
+        if name is None:
+            return None, ""
+        fonts = frame.res.get("/Font") if frame.res is not None else None
+        font_obj = fonts.get("/" + name) if isinstance(fonts, pikepdf.Dictionary) else None
         if font_obj is None:
-            self.warn(WarningCode.FONT, f"font /{name} is not in the resources; its text is unreadable")
-            ts.font = None
-            ts.font_name = str(name)
-            return
-        ts.font = self.fonts.get(font_obj, str(name))
-        ts.font_name = str(name)
+            self.warn(WarningCode.FONT, f"font /{name} is not in the resources; its text is left out")
+            return None, name
+        return self.fonts.get(font_obj, name), name
 
     def _Tc(self, ops: list[Any]) -> None:
-        self.gs.text.char_spacing = _f(ops[-1])
+        self.tc = float(ops[-1])
 
     def _Tw(self, ops: list[Any]) -> None:
-        self.gs.text.word_spacing = _f(ops[-1])
+        self.tw = float(ops[-1])
 
     def _Tz(self, ops: list[Any]) -> None:
-        self.gs.text.scale = _f(ops[-1]) / 100.0
+        self.th = float(ops[-1]) / 100.0
 
     def _TL(self, ops: list[Any]) -> None:
-        self.gs.text.leading = _f(ops[-1])
+        self.tl = float(ops[-1])
 
     def _Ts(self, ops: list[Any]) -> None:
-        self.gs.text.rise = _f(ops[-1])
+        self.rise = float(ops[-1])
 
     def _Tr(self, ops: list[Any]) -> None:
-        self.gs.text.render_mode = int(_f(ops[-1]))
+        self.mode = int(float(ops[-1]))
 
     def _Td(self, ops: list[Any]) -> None:
-        tx, ty = _f(ops[-2]), _f(ops[-1])
-        self.tm = self.tlm = multiply((1.0, 0.0, 0.0, 1.0, tx, ty), self.tlm)
+        self._move(float(ops[-2]), float(ops[-1]))
+
+    def _move(self, tx: float, ty: float) -> None:
+        a, b, c, d, e, f = self.tlm
+        self.tm = self.tlm = (a, b, c, d, tx * a + ty * c + e, tx * b + ty * d + f)
 
     def _TD(self, ops: list[Any]) -> None:
-        self.gs.text.leading = -_f(ops[-1])
-        self._Td(ops)
+        ty = float(ops[-1])
+        self._move(float(ops[-2]), ty)
+        self.tl = -ty
 
     def _Tm(self, ops: list[Any]) -> None:
-        m = tuple(_f(v) for v in ops[-6:])
-        if len(m) == 6:
-            self.tm = self.tlm = m  # type: ignore[assignment]
+        self.tm = self.tlm = (float(ops[-6]), float(ops[-5]), float(ops[-4]), float(ops[-3]),
+                              float(ops[-2]), float(ops[-1]))
 
     def _Tstar(self, ops: list[Any]) -> None:
-        self._Td([0.0, -self.gs.text.leading])
+        self._move(0.0, -self.tl)
 
-    # -- showing text --------------------------------------------------------------------
+    # -- showing text ----------------------------------------------------------------------
 
     def _Tj(self, ops: list[Any]) -> None:
-        s = ops[-1]
-        if isinstance(s, bytes):
-            self._show([s])
+        self._show((ops[-1],))
 
     def _TJ(self, ops: list[Any]) -> None:
-        arr = ops[-1]
-        if isinstance(arr, list):
-            self._show(arr)
+        self._show(ops)
 
     def _quote(self, ops: list[Any]) -> None:
-        self._Tstar([])
-        self._Tj(ops)
+        self._move(0.0, -self.tl)
+        self._show((ops[-1],))
 
     def _dquote(self, ops: list[Any]) -> None:
-        self.gs.text.word_spacing = _f(ops[-3])
-        self.gs.text.char_spacing = _f(ops[-2])
+        self.tw = float(ops[-3])
+        self.tc = float(ops[-2])
         self._quote(ops)
 
-    def _show(self, items: list[Any]) -> None:
-        ts = self.gs.text
-        font = ts.font
+    def _show(self, items: Any) -> None:
+        """Draw strings (raw tokens) and TJ adjustments; emit runs; move the text matrix on."""
+        font = self.font
         if font is None:
             return
-        size = ts.size
-        hscale = ts.scale
-        tc, tw = ts.char_spacing, ts.word_spacing
-        m = multiply(self.tm, self.gs.ctm)
+        size = self.size
+        th = self.th
+        tc = self.tc
+        tcw = tc + self.tw
         vertical = font.vertical
-        # Text-space pen position along the baseline, relative to the start of this show.
+        out = self.out
+        budget = self.limits.max_glyphs_per_page - out.glyphs
+        decode = font.decode
         pen = 0.0
         pieces: list[tuple[str, float, float]] = []
-        drawn = 0  # glyphs in the current run, readable or not
+        append = pieces.append
+        drawn = 0
         unreadable = False
-        run_start = 0.0
-        limit = self.limits.max_glyphs_per_page
-        out = self.out
-
-        def flush(end: float) -> None:
-            nonlocal pieces, unreadable, drawn
-            if drawn:
-                self._emit(m, run_start, end, pieces, unreadable, font, size, hscale, vertical)
-            pieces = []
-            unreadable = False
-            drawn = 0
-
-        for item in items:
-            if isinstance(item, bytes):
-                for text, width, word_space, _vx, _vy in font.decode(item):
-                    out.glyphs += 1
-                    if out.glyphs > limit:
-                        flush(pen)
-                        raise WorkLimitReached(f"more than {limit} glyphs on the page; the rest was not read")
-                    if not drawn:
-                        run_start = pen
-                    drawn += 1
-                    advance = width * size
-                    step = advance + tc + (tw if word_space else 0.0)
-                    if not vertical:
-                        step *= hscale
-                        advance *= hscale
-                    if text is None:
-                        unreadable = True
-                    elif text:
-                        pieces.append((text, pen, advance))
-                    pen += step if not vertical else -step if step < 0 else step
-            elif isinstance(item, (int, float)) and not isinstance(item, bool):
-                shift = -item / 1000.0 * size * (1.0 if vertical else hscale)
-                if drawn and not vertical and shift > 0.15 * size:
-                    # A wide TJ gap: end this run so the line rule decides whether it is a space.
-                    flush(pen)
+        start = 0.0
+        first_vx = 0.0
+        over = False
+        scale = size if vertical else size * th
+        split_gap = 0.15 * size
+        for tok in items:
+            c = tok[0] if type(tok) is bytes else 0
+            if c == 40 or c == 60:  # ( or <
+                if c == 40 and b"\\" not in tok and b"\r" not in tok:
+                    glyphs = decode(tok[1:-1])
+                else:
+                    s = string_value(tok)
+                    if s is None:
+                        continue
+                    glyphs = decode(s)
+                if len(glyphs) > budget:
+                    glyphs = glyphs[:budget] if budget > 0 else []
+                    over = True
+                budget -= len(glyphs)
+                if not glyphs:
+                    if over:
+                        break
+                    continue
+                if not drawn:
+                    start = pen
+                    first_vx = glyphs[0][3]
+                drawn += len(glyphs)
+                if vertical:
+                    for text, width, space, _vx, _vy in glyphs:
+                        adv = width * size
+                        if text is None:
+                            unreadable = True
+                        elif text:
+                            append((text, pen, adv))
+                        pen += adv + (tcw if space else tc)
+                else:
+                    for text, width, space, _vx, _vy in glyphs:
+                        adv = width * scale
+                        if text is None:
+                            unreadable = True
+                        elif text:
+                            append((text, pen, adv))
+                        pen += adv + (tcw if space else tc) * th
+                if over:
+                    break
+            elif c == 91 or c == 93:  # [ ]
+                continue
+            else:
+                try:
+                    shift = -float(tok) * 0.001 * scale
+                except (TypeError, ValueError):
+                    continue
+                if drawn and (shift > split_gap or shift < -split_gap):
+                    # A wide TJ gap ends the run, so the line rule decides whether it is a space.
+                    self._emit(font, start, pen, pieces, unreadable, first_vx)
+                    pieces = []
+                    append = pieces.append
+                    drawn = 0
+                    unreadable = False
                 pen += shift
-        flush(pen)
-        # Advance the text matrix by the whole pen movement.
+        if drawn:
+            self._emit(font, start, pen, pieces, unreadable, first_vx)
+        out.glyphs = self.limits.max_glyphs_per_page - budget
+        a, b, c2, d, e, f = self.tm
         if vertical:
-            self.tm = multiply((1.0, 0.0, 0.0, 1.0, 0.0, -pen), self.tm)
+            self.tm = (a, b, c2, d, pen * c2 + e, pen * d + f)
         else:
-            self.tm = multiply((1.0, 0.0, 0.0, 1.0, pen, 0.0), self.tm)
+            self.tm = (a, b, c2, d, pen * a + e, pen * b + f)
+        if over:
+            raise WorkLimitReached(f"more than {self.limits.max_glyphs_per_page} glyphs on the page; "
+                                   "the rest was not read")
 
-    def _emit(self, m: Matrix, start: float, end: float, pieces: list[tuple[str, float, float]],
-              unreadable: bool, font: LoadedFont, size: float, hscale: float, vertical: bool) -> None:
-        a, b, c, d, e, f = m
-        ts = self.gs.text
-        rise = ts.rise
-        if vertical:
-            ux, uy = -c, -d  # down the page in text space
+    def _emit(self, font: LoadedFont, start: float, end: float, pieces: list[tuple[str, float, float]],
+              unreadable: bool, first_vx: float) -> None:
+        a, b, c, d, e, f = multiply(self.tm, self.ctm)
+        size = self.size
+        if font.vertical:
+            unit = math.hypot(c, d)
+            dx, dy = (-c / unit, -d / unit) if unit else (0.0, -1.0)
+            # The pen stands on the glyphs' vertical origin; the run starts at their left edge.
+            tx, ty = -first_vx * size, start + self.rise
+            em = size * self.th
+            ascent = (a * em, b * em)
+            offsets = tuple([(t, (start - p) * unit, -adv * unit) for t, p, adv in pieces])
+            width = (start - end) * unit
+            space = abs(font.space_width * size) * unit
+            height = unit * abs(size)
         else:
-            ux, uy = a, b
-        unit = math.hypot(ux, uy) or 1.0
-        dx, dy = ux / unit, uy / unit
-        ascent_len = math.hypot(c, d) * size
-        if vertical:
-            ax, ay = (a * size, b * size)
-            ascent = (ax, ay)
-        else:
-            cn = math.hypot(c, d) or 1.0
-            ascent = (c / cn * ascent_len, d / cn * ascent_len)
-        x0 = e + c * rise + (ux * start)
-        y0 = f + d * rise + (uy * start)
-        if vertical:
-            x0 = e + c * rise - c * start
-            y0 = f + d * rise - d * start
-        eff_size = ascent_len
-        offsets = tuple((text, (p - start) * unit, adv * unit) for text, p, adv in pieces)
-        width = abs(end - start) * unit
-        mcid, _, artifact = self.marked[-1] if self.marked else (None, None, False)
-        run = Run(
-            text="".join(p[0] for p in pieces),
-            x=x0, y=y0, width=width, size=eff_size,
-            font=ts.font_name,
-            space_width=abs(font.space_width * size * (hscale if not vertical else 1.0)) * unit,
-            direction=(dx, dy), ascent=ascent, vertical=vertical,
-            invisible=ts.render_mode in (3, 7),
-            unreadable=unreadable, artifact=artifact, mcid=mcid,
-            seq=len(self.out.runs), glyph_offsets=offsets,
-        )
-        self.out.runs.append(run)
+            unit = math.hypot(a, b)
+            # A negative size or horizontal scale turns the glyphs round: the pen runs backwards.
+            if size * self.th < 0:
+                unit = -unit
+            dx, dy = (a / unit, b / unit) if unit else (1.0, 0.0)
+            tx, ty = start, self.rise
+            up = self._ups.get(id(font), self)
+            if up is self:
+                up = self._ups[id(font)] = _up_vector(font.matrix)
+            if up is None:
+                ascent = (c * size, d * size)
+            else:
+                ux, uy = up
+                ascent = ((a * ux + c * uy) * size, (b * ux + d * uy) * size)
+            offsets = tuple([(t, (p - start) * unit, adv * unit) for t, p, adv in pieces])
+            width = (end - start) * unit
+            space = abs(font.space_width * size * self.th * unit)
+            height = math.hypot(ascent[0], ascent[1])
+        runs = self.out.runs
+        runs.append(Run(
+            "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
+            self.font_name, space, (dx, dy), ascent, font.vertical, self.mode == 3 or self.mode == 7,
+            unreadable, self.artifact, self.mcid, len(runs), offsets,
+        ))
 
-    # -- marked content ------------------------------------------------------------------
+    # -- marked content --------------------------------------------------------------------
 
     def _BMC(self, ops: list[Any]) -> None:
-        tag = ops[-1] if ops else ""
-        parent = self.marked[-1] if self.marked else (None, None, False)
-        self.marked.append((parent[0], None, parent[2] or tag == "Artifact"))
+        tag = name_value(ops[-1]) if ops else None
+        self._open_marked(tag, {})
 
     def _BDC(self, ops: list[Any]) -> None:
-        tag = ops[-2] if len(ops) >= 2 else ""
-        props = ops[-1] if ops else None
+        values = parse_objects(ops)
+        tag = values[0] if values and isinstance(values[0], Name) else None
+        props = values[-1] if len(values) >= 2 else None
         if isinstance(props, Name):
-            res = self.resources_stack[-1].get("/Properties")
-            obj = res.get("/" + props) if isinstance(res, pikepdf.Dictionary) else None
-            props = {Name(str(k)[1:]): v for k, v in obj.items()} if isinstance(obj, pikepdf.Dictionary) else {}
-        if not isinstance(props, dict):
-            props = {}
-        parent = self.marked[-1] if self.marked else (None, None, False)
+            res = self.frames[-1].res
+            known = res.get("/Properties") if res is not None else None
+            obj = known.get("/" + props) if isinstance(known, pikepdf.Dictionary) else None
+            props = {str(k)[1:]: v for k, v in obj.items()} if isinstance(obj, pikepdf.Dictionary) else {}
+        self._open_marked(tag, props if isinstance(props, dict) else {})
+
+    def _open_marked(self, tag: str | None, props: dict[str, Any]) -> None:
         mcid = props.get("MCID")
-        mcid = int(mcid) if isinstance(mcid, (int, float)) else parent[0]
+        mcid = int(mcid) if isinstance(mcid, (int, float)) and not isinstance(mcid, bool) else self.mcid
         actual = props.get("ActualText")
-        actual_text = _pdf_text(actual) if isinstance(actual, (bytes, pikepdf.String)) else None
-        self.marked.append((mcid, actual_text, parent[2] or tag == "Artifact"))
-        if actual_text is not None:
-            self._actual_start = len(self.out.runs)
+        actual_text = pdf_text(actual) if isinstance(actual, (bytes, pikepdf.String)) else None
+        artifact = self.artifact or tag == "Artifact"
+        self.marked.append(_Marked(mcid, artifact, actual_text, len(self.out.runs)))
+        self.mcid = mcid
+        self.artifact = artifact
 
     def _EMC(self, ops: list[Any]) -> None:
-        if not self.marked:
-            return
-        _mcid, actual_text, _artifact = self.marked.pop()
-        if actual_text is None:
-            return
-        start = getattr(self, "_actual_start", len(self.out.runs))
-        covered = self.out.runs[start:]
+        floor = self.form_stack[-1][2] if self.form_stack else 0
+        if len(self.marked) > floor:
+            self._close_marked(len(self.marked) - 1)
+
+    def _close_marked(self, depth: int) -> None:
+        """Close the marked-content sequences above ``depth``, applying their /ActualText."""
+        while len(self.marked) > depth:
+            span = self.marked.pop()
+            if span.actual_text is not None:
+                self._replace(span.first_run, span.actual_text)
+        top = self.marked[-1] if self.marked else None
+        self.mcid = top.mcid if top else None
+        self.artifact = top.artifact if top else False
+
+    def _replace(self, first: int, text: str) -> None:
+        """/ActualText replaces the glyphs it covers: the runs from ``first`` on become one run.
+
+        The replacement run starts where the first covered run starts and reaches as far
+        along its baseline as the covered runs on that baseline go; runs on other lines
+        (a span broken across lines) are folded into it. An empty /ActualText removes them.
+        """
+        runs = self.out.runs
+        covered = runs[first:]
         if not covered:
             return
-        first = covered[0]
-        # /ActualText replaces the glyphs it covers: one run carrying the replacement.
-        x1 = max(r.x + r.direction[0] * r.width for r in covered)
-        first.text = actual_text
-        first.width = max(first.width, x1 - first.x)
-        first.unreadable = False
-        first.glyph_offsets = ((actual_text, 0.0, first.width),)
-        del self.out.runs[start + 1 :]
+        del runs[first:]
+        if not text:
+            return
+        head = covered[0]
+        dx, dy = head.direction
+        far = head.width
+        for r in covered[1:]:
+            # Where this run ends, measured along the head's baseline; only runs on the same line count.
+            ox, oy = r.x - head.x, r.y - head.y
+            across = abs(ox * -dy + oy * dx)
+            if across <= max(head.size, r.size) * 0.5:
+                ex, ey = r.end
+                far = max(far, (ex - head.x) * dx + (ey - head.y) * dy)
+        runs.append(Run(
+            text, head.x, head.y, far, head.size, head.font, head.space_width, head.direction, head.ascent,
+            head.vertical, all(r.invisible for r in covered), False, head.artifact, head.mcid, head.seq,
+            ((text, 0.0, far),),
+        ))
 
-    # -- XObjects and images -------------------------------------------------------------
+    # -- XObjects and images ---------------------------------------------------------------
 
     def _Do(self, ops: list[Any]) -> None:
-        name = ops[-1]
-        xobjects = self.resources_stack[-1].get("/XObject")
+        tok = ops[-1]
+        frame = self.frames[-1]
+        entry = frame.xobjects.get(tok)
+        if entry is None:
+            entry = self._lookup_xobject(frame, tok)
+            frame.xobjects[tok] = entry
+        kind, xobj, name = entry
+        if kind == "image":
+            self._image(name, xobj)
+        elif kind == "form":
+            self._form(xobj, name)
+
+    def _lookup_xobject(self, frame: _Frame, tok: Any) -> tuple[str, Any, Any]:
+        name = name_value(tok) if isinstance(tok, bytes) else None
+        if name is None or frame.res is None:
+            return "", None, name
+        xobjects = frame.res.get("/XObject")
         xobj = xobjects.get("/" + name) if isinstance(xobjects, pikepdf.Dictionary) else None
         if not isinstance(xobj, pikepdf.Stream):
-            return
+            return "", None, name
         subtype = xobj.get("/Subtype")
         if subtype == "/Image":
-            self._image(str(name), xobj, dict(xobj.items()), inline=False)
-        elif subtype == "/Form":
-            self._form(xobj, str(name))
+            return "image", xobj, name
+        if subtype == "/Form":
+            return "form", xobj, name
+        return "", None, name
+
+    def _image(self, name: str, xobj: Any) -> None:
+        key = _key(xobj)
+        template = self._images.get(key) if key is not None else None
+        if template is None:
+            template = image_template(xobject_params(xobj))
+            if key is not None:
+                self._images[key] = template
+        self._add_image(place(template, name, self.ctm, inline=False, stream=xobj))
+
+    def _add_image(self, image: Image) -> None:
+        pixels = image.width * image.height
+        if pixels > self.limits.max_image_pixels:
+            self.warn(WarningCode.WORK_LIMIT, f"image {image.name or '(inline)'} of {image.width}×{image.height} "
+                      f"pixels is over the limit of {self.limits.max_image_pixels}; it is listed but will not be decoded")
+        self.out.images.append(image)
+
+    def _EI(self, ops: list[Any]) -> None:
+        data = ops[-1] if ops and isinstance(ops[-1], InlineImageData) else None
+        try:
+            cut = ops.index(b"ID")
+        except ValueError:
+            cut = len(ops)
+        template = image_template(inline_params(ops[:cut]))
+        self._add_image(place(template, "", self.ctm, inline=True, data=data.data if data is not None else b""))
 
     def _form(self, xobj: Any, name: str) -> None:
-        key = xobj.objgen if xobj.is_indirect else id(xobj)
-        if any(k == key for k, _ in self.form_stack):
+        key = _key(xobj)
+        if key is None:
+            key = ("direct", id(xobj))
+        if any(entry[0] == key for entry in self.form_stack):
             self.warn(WarningCode.MALFORMED_PAGE, f"form XObject /{name} draws itself; the cycle was cut")
             return
         if len(self.form_stack) >= self.limits.max_form_depth:
-            self.warn(WarningCode.WORK_LIMIT, f"form XObjects nested deeper than {self.limits.max_form_depth}; /{name} skipped")
+            self.warn(WarningCode.WORK_LIMIT, f"form XObjects nested deeper than {self.limits.max_form_depth}; "
+                      f"/{name} was not read")
             return
-        tokens = self._parsed.get(key)
-        if tokens is None:
-            data = self._read(xobj, f"form /{name}")
-            tokens = list(tokenize(data)) if data is not None else []
-            self._parsed[key] = tokens
-        self._q([])
-        matrix = xobj.get("/Matrix")
-        if isinstance(matrix, pikepdf.Array) and len(matrix) == 6:
+        form = self._forms.get(key)
+        if form is None:
+            form = self._parse_form(xobj, name)
+            if key[0] != "direct":
+                self._forms[key] = form
+        self._draw_form(form, key)
+
+    def _parse_form(self, xobj: Any, name: str) -> _Form:
+        data = self._read(xobj, f"form /{name}")
+        matrix = IDENTITY
+        m = xobj.get("/Matrix")
+        if isinstance(m, pikepdf.Array) and len(m) == 6:
             try:
-                self.gs.ctm = multiply(tuple(float(v) for v in matrix), self.gs.ctm)  # type: ignore[arg-type]
+                matrix = tuple(float(v) for v in m)  # type: ignore[assignment]
             except (TypeError, ValueError):
-                pass
-        res = xobj.get("/Resources")
-        self.resources_stack.append(res if isinstance(res, pikepdf.Dictionary) else self.resources_stack[-1])
-        self.form_stack.append((key, len(self.stack)))
+                matrix = IDENTITY
+        return _Form(tokenize(data, inline_length) if data else [], matrix, xobj.get("/Resources"))
+
+    def _draw_form(self, form: _Form, key: Any) -> None:
+        self._q([])
+        self.ctm = multiply(form.matrix, self.ctm)
+        frame = self._frame(form.resources, ("form", key)) if form.resources is not None else self.frames[-1]
+        self.frames.append(frame)
+        self.form_stack.append((key, self.floor, len(self.marked)))
         saved_tm, saved_tlm = self.tm, self.tlm
+        self.floor = len(self.stack)
         try:
-            self._run_stream(tokens)
+            self._run_stream(form.tokens)
         finally:
-            self.form_stack.pop()
-            self.resources_stack.pop()
-            while len(self.stack) > self._stack_floor() + 1:
-                self.stack.pop()
+            _, floor, marked = self.form_stack.pop()
+            self._close_marked(marked)
+            self.frames.pop()
+            del self.stack[self.floor :]
+            self.floor = floor
             self._Q([])
             self.tm, self.tlm = saved_tm, saved_tlm
 
-    def _EI(self, ops: list[Any]) -> None:
-        data = ops[-1] if ops and isinstance(ops[-1], InlineImageData) else b""
-        params = ops[:-1] if ops and isinstance(ops[-1], InlineImageData) else ops
-        d = {params[i]: params[i + 1] for i in range(0, len(params) - 1, 2) if isinstance(params[i], Name)}
-        self._image("", None, d, inline=True, inline_data=bytes(data))
-
-    def _image(self, name: str, stream: Any, d: dict[Any, Any], *, inline: bool, inline_data: bytes | None = None) -> None:
-        def get(*keys: str) -> Any:
-            for k in keys:
-                for key in (k, "/" + k):
-                    if key in d:
-                        return d[key]
-            return None
-
-        ctm = self.gs.ctm
-        a, b, c, dd, e, f = ctm
-        corners = [(e, f), (a + e, b + f), (c + e, dd + f), (a + c + e, b + dd + f)]
-        filters = get("Filter", "F")
-        if not isinstance(filters, (list, pikepdf.Array)):
-            filters = [filters] if filters is not None else []
-        try:
-            width, height = int(get("Width", "W") or 0), int(get("Height", "H") or 0)
-        except (TypeError, ValueError):
-            width = height = 0
-        self.out.images.append(
-            Image(
-                name=name, width=width, height=height, bbox=Rect.around(corners), matrix=ctm, inline=inline,
-                filters=tuple(str(x).lstrip("/") for x in filters),
-                color_space=str(get("ColorSpace", "CS") or "").lstrip("/"),
-                bits_per_component=int(get("BitsPerComponent", "BPC") or 0) if not isinstance(get("BitsPerComponent", "BPC"), (list, dict)) else 0,
-                image_mask=bool(get("ImageMask", "IM")),
-                stream=stream, inline_data=inline_data,
-            )
-        )
-
-    # -- annotations ---------------------------------------------------------------------
+    # -- annotations -----------------------------------------------------------------------
 
     def _run_annotations(self, page_obj: Any) -> None:
         annots = page_obj.get("/Annots")
@@ -514,8 +699,9 @@ class Interpreter:
         for annot in annots:
             if not isinstance(annot, pikepdf.Dictionary):
                 continue
-            flags = int(annot.get("/F", 0)) if isinstance(annot.get("/F", 0), int) else 0
-            if flags & 2 or flags & 32:  # hidden, or NoView
+            flags = annot.get("/F", 0)
+            flags = int(flags) if isinstance(flags, int) else 0
+            if flags & 2 or flags & 32:  # Hidden, NoView
                 continue
             if annot.get("/Subtype") == "/Popup":
                 continue
@@ -523,10 +709,10 @@ class Interpreter:
             normal = ap.get("/N") if isinstance(ap, pikepdf.Dictionary) else None
             if isinstance(normal, pikepdf.Dictionary) and not isinstance(normal, pikepdf.Stream):
                 state = annot.get("/AS")
-                normal = normal.get(state) if state is not None else None
+                normal = normal.get(str(state)) if isinstance(state, pikepdf.Name) else None
             if not isinstance(normal, pikepdf.Stream):
                 continue
-            rect = annot.get("/Rect")
+            rect: Any = annot.get("/Rect")
             try:
                 x0, y0, x1, y1 = (float(v) for v in rect)
             except (TypeError, ValueError):
@@ -534,34 +720,48 @@ class Interpreter:
             self._draw_appearance(normal, Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
 
     def _draw_appearance(self, stream: Any, rect: Rect) -> None:
-        """Map the appearance's bbox (through its /Matrix) onto the annotation's /Rect, as ISO 32000 §12.5.5 says."""
+        """Map the appearance's bbox (through its /Matrix) onto the annotation's /Rect (ISO 32000-1 §12.5.5)."""
         try:
             bbox = [float(v) for v in stream.get("/BBox")]
-            matrix = tuple(float(v) for v in stream.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+            m = stream.get("/Matrix")
+            matrix = tuple(float(v) for v in m) if m is not None else IDENTITY
         except (TypeError, ValueError):
             return
         if len(bbox) != 4 or len(matrix) != 6:
             return
-        pts = [(bbox[0], bbox[1]), (bbox[2], bbox[1]), (bbox[0], bbox[3]), (bbox[2], bbox[3])]
         a, b, c, d, e, f = matrix
-        tp = [(a * x + c * y + e, b * x + d * y + f) for x, y in pts]
-        box = Rect.around(tp)
+        pts = [(bbox[0], bbox[1]), (bbox[2], bbox[1]), (bbox[0], bbox[3]), (bbox[2], bbox[3])]
+        box = Rect.around([(a * x + c * y + e, b * x + d * y + f) for x, y in pts])
         sx = rect.width / box.width if box.width else 1.0
         sy = rect.height / box.height if box.height else 1.0
-        fit: Matrix = (sx, 0.0, 0.0, sy, rect.x0 - box.x0 * sx, rect.y0 - box.y0 * sy)
-        self.gs = GraphicsState(ctm=multiply(fit, IDENTITY))
-        self.stack.clear()
-        # _form applies the stream's own /Matrix on top of the CTM we set.
+        self._reset((sx, 0.0, 0.0, sy, rect.x0 - box.x0 * sx, rect.y0 - box.y0 * sy))
+        # _form puts the stream's own /Matrix in front of the CTM set here.
         self._form(stream, "annotation appearance")
 
 
-def _pdf_text(value: Any) -> str:
+def _up_vector(fm: Matrix) -> tuple[float, float] | None:
+    """A font's "up" in text space at size 1, or None for the usual upright 1/1000 matrix.
+
+    A Type3 font's /FontMatrix maps its glyph space, whose unit along the baseline is
+    ``hypot(a, b)``; one such unit straight up is ``(c, d)`` over that length. A flipped
+    matrix (d < 0, glyph procedures drawn upside down to match) still has its glyphs upright.
+    """
+    fa, fb, fc, fd = fm[0], fm[1], fm[2], fm[3]
+    if fb == 0 and fc == 0 and fa == fd:
+        return None
+    scale = math.hypot(fa, fb) or 1.0
+    return (fc / scale, abs(fd) / scale)
+
+
+def pdf_text(value: Any) -> str:
     """Decode a PDF text string (UTF-16BE with BOM, UTF-8 with BOM, or PDFDocEncoding)."""
-    raw = bytes(value) if not isinstance(value, bytes) else value
+    raw = bytes(value)
     if raw.startswith(b"\xfe\xff"):
-        return raw[2:].decode("utf-16-be", "replace")
+        return raw[2:].decode("utf-16-be", "ignore")
+    if raw.startswith(b"\xff\xfe"):
+        return raw[2:].decode("utf-16-le", "ignore")
     if raw.startswith(b"\xef\xbb\xbf"):
-        return raw[3:].decode("utf-8", "replace")
+        return raw[3:].decode("utf-8", "ignore")
     try:
         return str(pikepdf.String(raw))
     except Exception:

@@ -1,201 +1,280 @@
-"""Tokenize decoded content-stream bytes into operands and operators.
+"""Split decoded content-stream bytes into raw tokens.
 
-One compiled regular expression finds the next token; literal strings (which nest) and
-inline image data (which is binary) are read by hand. Operands come back as plain Python
-values — floats and ints, ``bytes`` for strings, :class:`Name` for names, lists, dicts —
-and operators as :class:`Operator`, so the interpreter dispatches with one dict lookup.
+The interpreter asks for very little of most operators (paths, colours and clipping are
+ignored), so tokens stay raw ``bytes`` and only the operands of the operators it handles
+are ever converted. One compiled pattern finds every token with ``re.findall`` — the loop
+runs in C — and literal strings up to three levels of nested parentheses are whole tokens.
+
+Two things a single pattern cannot do are left to a careful, position-by-position path:
+inline image data (binary bytes between ``ID`` and ``EI``) and literal strings nested
+deeper than the pattern or left unclosed. A stream needing either is re-read carefully;
+both paths give the same token list.
+
+Token shapes (all ``bytes`` unless said):
+
+* numbers, operators and keywords as written (``b"12.5"``, ``b"Tj"``, ``b"true"``);
+* names with their slash (``b"/F1"``), ``#xx`` escapes not yet resolved;
+* literal strings with their parentheses (``b"(Hi)"``), escapes not yet resolved;
+* hex strings with their angle brackets (``b"<4869>"``);
+* ``b"["``, ``b"]"``, ``b"<<"``, ``b">>"`` delimiting arrays and dictionaries;
+* an inline image as ``b"BI"``, its parameter tokens, ``b"ID"``, one
+  :class:`InlineImageData` holding the raw data, then ``b"EI"``.
+
+Comments are dropped; bytes that form no token are skipped.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
+
+_WS = rb"\x00\t\n\x0c\r "
+_DELIM = rb"/\[\]()<>{}%"
+
+# A literal string: balanced parentheses (three levels) and backslash escapes.
+_STR0 = rb"(?:[^()\\]++|\\.)*+"
+_STR1 = rb"(?:[^()\\]++|\\.|\(" + _STR0 + rb"\))*+"
+_STR2 = rb"(?:[^()\\]++|\\.|\(" + _STR1 + rb"\))*+"
+_STRING = rb"\(" + _STR2 + rb"\)"
+
+_TOKENS = re.compile(
+    _STRING
+    + rb"|/[^" + _WS + _DELIM + rb"]*"  # a name
+    + rb"|[^" + _WS + _DELIM + rb"]+"  # a number, an operator, a keyword
+    + rb"|<<|>>|\[|\]"
+    + rb"|<[^>]*>"  # a hex string
+    + rb"|%[^\r\n]*"  # a comment
+    + rb"|[(){}<>]",  # the odd one out: an unclosed or deeply nested string, stray delimiters
+    re.DOTALL,
+)
+
+_EI = re.compile(rb"[" + _WS + rb"]EI(?=[" + _WS + rb"]|$)")
+_AFTER_EI = re.compile(rb"[" + _WS + rb"]*(?:$|[A-Za-z'\"*]{1,3}(?:[" + _WS + rb"/\[(<]|$)|[\d.+-]|/|\[|\(|<)")
+
+
+class InlineImageData:
+    """The raw bytes between ``ID`` and ``EI`` of an inline image (in ``data``).
+
+    Not a ``bytes`` subclass on purpose: image data that happens to read ``Q`` must never
+    be taken for an operator.
+    """
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"InlineImageData({len(self.data)} bytes)"
+
+
+def tokenize(data: bytes, inline_length: Any = None) -> list[Any]:
+    """Return the tokens of a content stream (see the module docstring for their shapes).
+
+    ``inline_length`` is an optional callable ``(params) -> int | None`` that tells the
+    careful path how many data bytes an inline image with these raw parameter tokens has
+    (from /L, /Length or its size when unfiltered); where it returns None the end is found
+    by the ``EI`` heuristic. Malformed input never raises.
+    """
+    tokens: list[bytes] = _TOKENS.findall(data)
+    # The fast pass cannot read inline image data or very deep strings: re-read carefully.
+    if b"ID" in tokens or b"(" in tokens or b")" in tokens:
+        return _careful(data, inline_length)
+    if b"%" in data:
+        tokens = [t for t in tokens if t[:1] != b"%"]
+    return tokens
+
+
+def _careful(data: bytes, inline_length: Any) -> list[Any]:
+    out: list[Any] = []
+    append = out.append
+    match = _TOKENS.search
+    pos = 0
+    n = len(data)
+    last_bi = -1
+    while pos < n:
+        m = match(data, pos)
+        if m is None:
+            break
+        tok = m.group()
+        pos = m.end()
+        first = tok[:1]
+        if first == b"%":
+            continue
+        if tok == b"(":
+            end = _string_end(data, m.start())
+            if end < 0:  # unclosed: the string runs to the end of the stream
+                tok = data[m.start() :] + b")"
+                pos = n
+            else:
+                tok = data[m.start() : end]
+                pos = end
+        elif tok == b")":
+            continue  # a stray closing parenthesis
+        elif tok == b"BI":
+            last_bi = len(out)
+        elif tok == b"ID" and last_bi >= 0:
+            # One white-space byte separates ID from the data.
+            if data[pos : pos + 1] in (b" ", b"\n", b"\r", b"\t", b"\x00", b"\x0c"):
+                pos += 2 if data[pos : pos + 2] == b"\r\n" else 1
+            params = out[last_bi + 1 :]
+            last_bi = -1
+            end, after = _inline_image_end(data, pos, inline_length(params) if inline_length else None)
+            append(b"ID")
+            append(InlineImageData(data[pos:end]))
+            append(b"EI")
+            pos = after
+            continue
+        append(tok)
+    return out
+
+
+def _string_end(data: bytes, start: int) -> int:
+    """The position after the literal string opening at ``start``, or -1 if it is never closed."""
+    depth = 0
+    i = start
+    n = len(data)
+    while i < n:
+        c = data[i]
+        if c == 0x5C:  # backslash: the next byte is escaped
+            i += 2
+            continue
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
+
+
+def _inline_image_end(data: bytes, pos: int, length: int | None) -> tuple[int, int]:
+    """Where inline image data starting at ``pos`` ends: (end of data, position after EI).
+
+    A known length is trusted when ``EI`` follows it (after optional white space). Else
+    ``EI`` is searched for; since it can occur inside binary data, a candidate counts only
+    when what follows looks like content again (an operator, an operand or the end), as
+    pdf.js and poppler check.
+    """
+    n = len(data)
+    if length is not None and 0 <= length <= n - pos:
+        end = pos + length
+        m = re.compile(rb"[" + _WS + rb"]*EI(?=[" + _WS + _DELIM + rb"]|$)").match(data, end)
+        if m is not None:
+            return end, m.end()
+    search = pos
+    while True:
+        m = _EI.search(data, search)
+        if m is None:
+            return n, n
+        if _AFTER_EI.match(data, m.end()):
+            return m.start(), m.end()
+        search = m.start() + 1
+
+
+# -- operand conversion: used only for the operators the interpreter handles -------------
+
+_ESCAPES = {
+    ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", ord("f"): b"\f",
+    ord("("): b"(", ord(")"): b")", ord("\\"): b"\\",
+}
+_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))", re.DOTALL)
+_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+_NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
+_KEYWORDS: dict[bytes, Any] = {b"true": True, b"false": False, b"null": None}
+
+
+def _unescape(m: re.Match[bytes]) -> bytes:
+    octal, _newline, other = m.groups()
+    if octal is not None:
+        return bytes((int(octal, 8) & 0xFF,))
+    if other is not None:
+        return _ESCAPES.get(other[0], other)
+    return b""  # a backslash before an end of line continues the string
+
+
+def string_value(tok: bytes) -> bytes | None:
+    """The bytes of a literal ``(..)`` or hex ``<..>`` string token, or None if it is neither."""
+    first = tok[:1]
+    if first == b"(":
+        body = tok[1:-1]
+        if b"\\" in body:
+            body = _ESCAPE.sub(_unescape, body)
+        # An end of line inside a string reads as a single LF.
+        if b"\r" in body:
+            body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        return body
+    if first == b"<" and tok[1:2] != b"<":
+        digits = _NOT_HEX.sub(b"", tok[1:-1])
+        if len(digits) % 2:
+            digits += b"0"
+        return bytes.fromhex(digits.decode("ascii"))
+    return None
+
+
+def name_value(tok: bytes) -> str | None:
+    """The name a ``/Name`` token stands for (without the slash), or None if it is not one."""
+    if tok[:1] != b"/":
+        return None
+    raw = tok[1:]
+    if b"#" in raw:
+        raw = _NAME_ESCAPE.sub(lambda e: bytes((int(e.group(1), 16),)), raw)
+    return raw.decode("latin-1")
+
+
+def number_value(tok: bytes) -> float | None:
+    """The number a token stands for, or None if it is not a number."""
+    try:
+        return float(tok)
+    except ValueError:
+        return None
+
+
+def parse_objects(tokens: list[bytes], start: int = 0, end: int | None = None) -> list[Any]:
+    """Turn raw operand tokens into Python values.
+
+    Numbers become ``float``, strings ``bytes``, names :class:`Name`, arrays lists,
+    dictionaries dicts keyed by :class:`Name`, ``true``/``false``/``null`` their Python
+    values. Unbalanced brackets are closed at the end; anything unreadable is dropped.
+    """
+    stack: list[list[Any]] = [[]]
+    for i in range(start, len(tokens) if end is None else end):
+        tok = tokens[i]
+        if isinstance(tok, InlineImageData):
+            stack[-1].append(tok)
+            continue
+        first = tok[:1]
+        if first == b"/":
+            stack[-1].append(Name(name_value(tok) or ""))
+        elif first in (b"(", b"<") and tok != b"<<":
+            stack[-1].append(string_value(tok))
+        elif tok == b"[" or tok == b"<<":
+            stack.append([tok])
+        elif tok == b"]" or tok == b">>":
+            if len(stack) > 1:
+                items = stack.pop()
+                stack[-1].append(_close(items))
+        elif tok in _KEYWORDS:
+            stack[-1].append(_KEYWORDS[tok])
+        else:
+            value = number_value(tok)
+            if value is not None:
+                stack[-1].append(value)
+    while len(stack) > 1:
+        items = stack.pop()
+        stack[-1].append(_close(items))
+    return stack[0]
+
+
+def _close(items: list[Any]) -> Any:
+    if items[0] == b"<<":
+        body = items[1:]
+        return {body[i]: body[i + 1] for i in range(0, len(body) - 1, 2) if isinstance(body[i], Name)}
+    return items[1:]
 
 
 class Name(str):
     """A PDF name, without its leading slash (``/F1`` is ``Name("F1")``)."""
 
     __slots__ = ()
-
-
-class Operator(str):
-    """A content-stream operator keyword (``Tj``, ``cm``, ``BT`` ...)."""
-
-    __slots__ = ()
-
-
-class InlineImageData(bytes):
-    """The raw bytes between ``ID`` and ``EI`` of an inline image."""
-
-    __slots__ = ()
-
-
-_TOKEN = re.compile(
-    rb"""
-    [\x00\t\n\x0c\r ]+ | %[^\r\n]*                     # white space and comments: skipped
-    | (?P<num>[+-]?(?:\d+\.?\d*|\.\d+))                 # numbers
-    | /(?P<name>[^\x00\t\n\x0c\r /\[\]()<>{}%]*)        # names
-    | (?P<str>\()                                       # literal strings: read by hand
-    | <(?P<hex>[0-9A-Fa-f\x00\t\n\x0c\r ]*)>            # hex strings
-    | (?P<open><<|\[|\{)
-    | (?P<close>>>|\]|\})
-    | (?P<word>[^\x00\t\n\x0c\r /\[\]()<>{}%]+)         # operators and keywords
-    | (?P<junk>.)                                       # anything else: skipped
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-
-_ESCAPES = {
-    ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", ord("f"): b"\f",
-    ord("("): b"(", ord(")"): b")", ord("\\"): b"\\",
-}
-_KEYWORDS: dict[bytes, Any] = {b"true": True, b"false": False, b"null": None}
-_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
-_STRING_SPECIAL = re.compile(rb"[()\\]")
-_EI = re.compile(rb"[\x00\t\n\x0c\r ]EI(?=[\x00\t\n\x0c\r ]|$)")
-_AFTER_EI = re.compile(rb"\s*(?:$|[A-Za-z'\"*]{1,3}[\s/\[(<]|[\d.+-]|/|\[|\(|<)")
-
-
-def _literal_string(data: bytes, pos: int) -> tuple[bytes, int]:
-    """Read a literal string whose opening parenthesis ends at ``pos``; return it and the position after it."""
-    depth = 1
-    out = bytearray()
-    n = len(data)
-    while pos < n:
-        m = _STRING_SPECIAL.search(data, pos)
-        if m is None:
-            out += data[pos:]
-            return bytes(out), n
-        start = m.start()
-        out += data[pos:start]
-        ch = data[start]
-        if ch == 0x5C:  # backslash
-            pos = start + 1
-            if pos >= n:
-                break
-            esc = data[pos]
-            if esc in _ESCAPES:
-                out += _ESCAPES[esc]
-                pos += 1
-            elif 0x30 <= esc <= 0x37:  # up to three octal digits
-                end = pos + 1
-                while end < n and end < pos + 3 and 0x30 <= data[end] <= 0x37:
-                    end += 1
-                out.append(int(data[pos:end], 8) & 0xFF)
-                pos = end
-            elif esc == 0x0D:  # line continuation
-                pos += 2 if data[pos + 1 : pos + 2] == b"\n" else 1
-            elif esc == 0x0A:
-                pos += 1
-            else:
-                out.append(esc)
-                pos += 1
-        elif ch == 0x28:
-            depth += 1
-            out.append(ch)
-            pos = start + 1
-        else:
-            depth -= 1
-            pos = start + 1
-            if depth == 0:
-                return bytes(out), pos
-            out.append(ch)
-    return bytes(out), n
-
-
-def _hex_string(digits: bytes) -> bytes:
-    digits = bytes(c for c in digits if c not in b"\x00\t\n\x0c\r ")
-    if len(digits) % 2:
-        digits += b"0"
-    return bytes.fromhex(digits.decode("ascii"))
-
-
-def _inline_image_end(data: bytes, pos: int) -> tuple[int, int]:
-    """Find where inline image data starting at ``pos`` ends: (end of data, position after EI).
-
-    ``EI`` can occur inside binary data; a candidate counts only when what follows it looks
-    like content again (an operator, an operand or the end), as pdf.js and poppler check.
-    """
-    search = pos
-    while True:
-        m = _EI.search(data, search)
-        if m is None:
-            return len(data), len(data)
-        if _AFTER_EI.match(data, m.end()):
-            return m.start(), m.end()
-        search = m.start() + 1
-
-
-def tokenize(data: bytes) -> Iterator[Any]:
-    """Yield the operands and operators of a content stream, in order.
-
-    Arrays and dictionaries come back as lists and dicts (dict keys are :class:`Name`).
-    ``BI ... ID`` yields the operator ``BI``, then a dict of the image parameters, then
-    :class:`InlineImageData` and the operator ``EI``. Malformed input never raises: stray
-    bytes are skipped and unclosed containers are closed at the end.
-    """
-    stack: list[list[Any]] = []
-    match = _TOKEN.match
-    pos = 0
-    n = len(data)
-    while pos < n:
-        m = match(data, pos)
-        if m is None:  # unreachable: the pattern matches any byte
-            break
-        pos = m.end()
-        kind = m.lastgroup
-        if kind is None or kind == "junk":
-            continue
-        value: Any
-        if kind == "num":
-            text = m.group("num")
-            try:
-                value = float(text) if b"." in text else int(text)
-            except ValueError:
-                continue
-        elif kind == "name":
-            raw = m.group("name")
-            if b"#" in raw:
-                raw = _NAME_ESCAPE.sub(lambda e: bytes([int(e.group(1), 16)]), raw)
-            value = Name(raw.decode("latin-1"))
-        elif kind == "str":
-            value, pos = _literal_string(data, pos)
-        elif kind == "hex":
-            value = _hex_string(m.group("hex"))
-        elif kind == "open":
-            stack.append([m.group("open")])
-            continue
-        elif kind == "close":
-            if not stack:
-                continue
-            items = stack.pop()
-            opener = items[0]
-            if opener == b"<<":
-                body = items[1:]
-                value = {body[i]: body[i + 1] for i in range(0, len(body) - 1, 2) if isinstance(body[i], Name)}
-            else:
-                value = items[1:]
-        else:
-            word = m.group("word")
-            if word in _KEYWORDS:
-                value = _KEYWORDS[word]
-            elif stack:
-                continue  # an operator inside an array is malformed: drop it
-            elif word == b"ID":
-                if data[pos : pos + 1] in (b" ", b"\n", b"\r", b"\t", b"\x00", b"\x0c"):
-                    pos += 2 if data[pos : pos + 2] == b"\r\n" else 1
-                start = pos
-                end, pos = _inline_image_end(data, start)
-                yield Operator("ID")
-                yield InlineImageData(data[start:end])
-                yield Operator("EI")
-                continue
-            else:
-                value = Operator(word.decode("latin-1"))
-        if stack:
-            stack[-1].append(value)
-        else:
-            yield value
-    while stack:  # close what the stream left open; the values are discarded as malformed
-        stack.pop()

@@ -1,0 +1,245 @@
+"""Read a stream's decoded bytes without ever holding more than a set number of them.
+
+``pikepdf``'s ``read_bytes()`` inflates a whole stream before the caller sees a byte, so a
+few kilobytes of hostile Flate data can become gigabytes in memory. Here the common filters
+of content streams — FlateDecode, LZWDecode, ASCIIHexDecode, ASCII85Decode, RunLengthDecode
+— are undone step by step in Python, each stopping as soon as its output passes the limit
+(Flate through ``zlib.decompressobj(...).decompress(data, max_length)``, LZW through
+pdfminer.six's incremental decoder). Anything else (a predictor, an image codec, an unknown
+filter) goes to qpdf only when the stream cannot inflate past the limit: after a bounded
+pre-pass proved its size, or when its raw size times the worst expansion the filters allow
+is under the limit.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import re
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import pikepdf
+
+_ALIASES = {
+    "/Fl": "/FlateDecode", "/LZW": "/LZWDecode", "/AHx": "/ASCIIHexDecode", "/A85": "/ASCII85Decode",
+    "/RL": "/RunLengthDecode", "/CCF": "/CCITTFaxDecode", "/DCT": "/DCTDecode",
+}
+# How many output bytes one input byte can become, at worst, for the filters qpdf decodes
+# when this module cannot (used only to decide whether handing a stream to qpdf is safe).
+_WORST_RATIO = {"/FlateDecode": 1032, "/LZWDecode": 4096, "/RunLengthDecode": 64, "/ASCIIHexDecode": 1,
+                "/ASCII85Decode": 1, "/DCTDecode": 256, "/CCITTFaxDecode": 4096}
+_NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
+
+
+@dataclass(slots=True)
+class StreamData:
+    """What reading a stream gave: its bytes and, when something went wrong, why.
+
+    ``problem`` is None for a clean read, else ``(warning code, message)``; ``data`` then
+    holds what could be read (possibly empty). ``truncated`` says the limit cut it short.
+    """
+
+    data: bytes
+    problem: tuple[str, str] | None = None
+    truncated: bool = False
+
+
+def _filters(stream: Any) -> tuple[list[str], list[Any]]:
+    f = stream.get("/Filter")
+    p = stream.get("/DecodeParms")
+    names = [f] if isinstance(f, pikepdf.Name) else list(f) if isinstance(f, pikepdf.Array) else []
+    parms = list(p) if isinstance(p, pikepdf.Array) else [p] * len(names) if p is not None else []
+    parms += [None] * (len(names) - len(parms))
+    return [_ALIASES.get(str(n), str(n)) for n in names], parms
+
+
+def _predictor(parms: Any) -> int:
+    if isinstance(parms, pikepdf.Dictionary):
+        try:
+            return int(parms.get("/Predictor", 1))
+        except (TypeError, ValueError):
+            return 1
+    return 1
+
+
+class _Over(Exception):
+    """The decoded data passed the limit."""
+
+
+def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
+    """Inflate zlib data to at most ``limit`` bytes; (output, whether the stream was damaged)."""
+    d = zlib.decompressobj()
+    out = bytearray()
+    damaged = False
+    # Feed in slices so that damage late in the stream keeps everything before it.
+    step = 1 << 16
+    for i in range(0, len(data), step):
+        try:
+            out += d.decompress(data[i : i + step], limit + 1 - len(out))
+        except zlib.error:
+            damaged = True
+            break
+        if len(out) > limit:
+            raise _Over
+        if d.eof:
+            break
+        while d.unconsumed_tail:  # max_length stopped it: keep draining this slice
+            try:
+                out += d.decompress(d.unconsumed_tail, limit + 1 - len(out))
+            except zlib.error:
+                damaged = True
+                break
+            if len(out) > limit:
+                raise _Over
+        if damaged:
+            break
+    if not damaged and not d.eof:
+        try:
+            out += d.flush()
+        except zlib.error:
+            damaged = True
+    if len(out) > limit:
+        raise _Over
+    return bytes(out), damaged
+
+
+def _lzw(data: bytes, limit: int) -> bytes:
+    from pdfminer.lzw import LZWDecoder
+
+    out = bytearray()
+    for chunk in LZWDecoder(io.BytesIO(data)).run():
+        out += chunk
+        if len(out) > limit:
+            raise _Over
+    return bytes(out)
+
+
+def _ascii_hex(data: bytes) -> bytes:
+    end = data.find(b">")
+    digits = _NOT_HEX.sub(b"", data if end < 0 else data[:end])
+    if len(digits) % 2:
+        digits += b"0"
+    return binascii.unhexlify(digits)
+
+
+def _ascii85(data: bytes) -> bytes:
+    body = bytes(c for c in data if c not in b" \t\r\n\x00\x0c")
+    if body.startswith(b"<~"):
+        body = body[2:]
+    end = body.find(b"~>")
+    if end >= 0:
+        body = body[:end]
+    return base64.a85decode(body)
+
+
+def _run_length(data: bytes, limit: int) -> bytes:
+    out = bytearray()
+    i, n = 0, len(data)
+    while i < n:
+        length = data[i]
+        if length == 128:
+            break
+        if length < 128:
+            out += data[i + 1 : i + 2 + length]
+            i += 2 + length
+        else:
+            out += data[i + 1 : i + 2] * (257 - length)
+            i += 2
+        if len(out) > limit:
+            raise _Over
+    return bytes(out)
+
+
+def read_stream(stream: Any, limit: int, what: str) -> StreamData:
+    """Decode ``stream`` holding at most ``limit`` bytes of output at any time.
+
+    Returns the data (cut at ``limit`` with a ``stream_limit`` problem when it would be
+    longer) or, for a stream that cannot be decoded, what could be read with a
+    ``stream_error`` problem. ``what`` names the stream in messages ("page content",
+    "form /Fm1"). Never raises for a bad stream.
+    """
+    try:
+        names, parms = _filters(stream)
+        raw = bytes(stream.read_raw_bytes())
+    except Exception as exc:  # qpdf raises several types for unreadable stream data
+        return StreamData(b"", ("stream_error", f"{what} stream could not be read: {_reason(exc)}"))
+    over = ("stream_limit", f"{what} stream decodes to more than {limit} bytes; only the first {limit} were read")
+    data = raw
+    needs_qpdf = False
+    damaged = False
+    try:
+        for name, parm in zip(names, parms, strict=False):
+            if name == "/FlateDecode":
+                data, bad = _inflate(data, limit)
+                damaged = damaged or bad
+                needs_qpdf = needs_qpdf or _predictor(parm) > 1
+            elif name == "/LZWDecode":
+                data = _lzw(data, limit)
+                early = parm.get("/EarlyChange", 1) if isinstance(parm, pikepdf.Dictionary) else 1
+                needs_qpdf = needs_qpdf or _predictor(parm) > 1 or early != 1
+            elif name == "/ASCIIHexDecode":
+                data = _ascii_hex(data)
+            elif name == "/ASCII85Decode":
+                data = _ascii85(data)
+            elif name == "/RunLengthDecode":
+                data = _run_length(data, limit)
+            else:
+                needs_qpdf = True
+                break
+    except _Over:
+        return _cut(stream, names, raw, limit, over)
+    except (ValueError, binascii.Error):
+        needs_qpdf = True
+    if needs_qpdf:
+        return _via_qpdf(stream, names, raw, limit, what, bounded=not any(
+            n not in ("/FlateDecode", "/LZWDecode", "/ASCIIHexDecode", "/ASCII85Decode", "/RunLengthDecode")
+            for n in names))
+    if len(data) > limit:
+        return StreamData(data[:limit], over, truncated=True)
+    if damaged:
+        return StreamData(data, ("stream_error", f"{what} stream is damaged; kept the {len(data)} bytes before the damage"))
+    return StreamData(data)
+
+
+def _cut(stream: Any, names: list[str], raw: bytes, limit: int, over: tuple[str, str]) -> StreamData:
+    """The first ``limit`` bytes of a stream that inflates past it (when they can be had cheaply)."""
+    data = raw
+    try:
+        for name in names:
+            if name == "/FlateDecode":
+                d = zlib.decompressobj()
+                data = d.decompress(data, limit)
+            elif name == "/ASCIIHexDecode":
+                data = _ascii_hex(data)
+            elif name == "/ASCII85Decode":
+                data = _ascii85(data)
+            else:
+                return StreamData(b"", over, truncated=True)
+    except (zlib.error, ValueError, binascii.Error):
+        return StreamData(b"", over, truncated=True)
+    return StreamData(data[:limit], over, truncated=True)
+
+
+def _via_qpdf(stream: Any, names: list[str], raw: bytes, limit: int, what: str, *, bounded: bool) -> StreamData:
+    worst = 1
+    for name in names:
+        worst *= _WORST_RATIO.get(name, 1)
+    if not bounded and len(raw) * worst > limit:
+        return StreamData(b"", ("stream_limit", f"{what} stream ({', '.join(n[1:] for n in names)}) of {len(raw)} "
+                                "bytes could decode past the limit; skipped"))
+    try:
+        data = bytes(stream.read_bytes())
+    except Exception as exc:  # qpdf raises several types for damaged or unsupported filters
+        return StreamData(b"", ("stream_error", f"{what} stream could not be decoded: {_reason(exc)}"))
+    if len(data) > limit:
+        return StreamData(data[:limit], ("stream_limit", f"{what} stream decodes to more than {limit} bytes; "
+                                         f"only the first {limit} were read"), truncated=True)
+    return StreamData(data)
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
