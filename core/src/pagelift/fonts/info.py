@@ -42,14 +42,36 @@ class GlyphMap:
 class FontInfo:
     """A font dictionary as the core understood it, for the glyph decoders.
 
-    ``obj`` is the pikepdf font dictionary: treat it as read-only. For a composite (Type0)
-    font ``descendant`` is its CIDFont dictionary and ``code_to_cid`` maps a code to its CID
-    through the font's CMap (None where the CMap has no mapping). ``symbolic`` is the
-    FontDescriptor's symbolic flag (bit 3) — an assumed standard encoding must not be
-    applied to such a font. ``font_file`` is the embedded program's stream and
-    ``font_file_kind`` which key held it (``FontFile``, ``FontFile2``, ``FontFile3``), with
-    ``font_file_subtype`` the /Subtype of a FontFile3 (``Type1C``, ``CIDFontType0C``,
-    ``OpenType``).
+    Fields (stable; new ones are only ever added, with a default):
+
+    * ``resource_name`` — the name the page's resources give the font (``F1``).
+    * ``obj`` — the pikepdf font dictionary: treat it as read-only.
+    * ``subtype`` — /Subtype without the slash (``Type1``, ``TrueType``, ``Type3``,
+      ``Type0``, ...); ``base_font`` — /BaseFont without the slash (subset tag kept).
+    * ``composite`` — True for Type0 fonts. ``descendant`` is then the CIDFont dictionary
+      (None when the font has none) and ``descriptor`` the descendant's FontDescriptor.
+    * ``symbolic`` — the FontDescriptor's Symbolic flag (bit 3) without the Nonsymbolic
+      flag (bit 6): an assumed standard encoding must not be applied to such a font.
+    * ``encoding_name`` — simple fonts: the /Encoding name or the dictionary's
+      /BaseEncoding (None: the font's built-in encoding); Type0: the predefined CMap name.
+    * ``differences`` — simple fonts: code -> glyph name from /Encoding /Differences,
+      parsed and validated (codes 0-255; later entries win). Empty when there are none.
+    * ``own_encoding`` — True when a simple font has an /Encoding entry of its own (a
+      known name or a dictionary): the names it gives are the document's choice.
+    * ``standard_font`` — the standard-14 font this is or aliases (``Helvetica`` for
+      ``Arial,Bold`` is ``Helvetica-Bold``; ``Symbol``, ``ZapfDingbats``), else None.
+      Only meaningful for fonts without an embedded program.
+    * ``cid_system_info`` — Type0: the descendant's (Registry, Ordering, Supplement).
+    * ``cmap_name`` — Type0: the CMap's name (predefined name, or an embedded CMap's
+      /CMapName; ``Identity-H`` when the CMap was unusable and codes read as Identity-H).
+    * ``vertical`` — Type0: the CMap writes vertically (WMode 1).
+    * ``code_to_cid`` — Type0: code -> CID through the font's CMap (None where the CMap
+      maps nothing); simple fonts: the identity.
+    * ``font_file`` — the embedded program's stream, ``font_file_kind`` which key held it
+      (``FontFile``, ``FontFile2``, ``FontFile3``), ``font_file_subtype`` the /Subtype of
+      a FontFile3 (``Type1C``, ``CIDFontType0C``, ``OpenType``).
+    * ``max_stream_bytes``, ``max_cmap_entries`` — the document's limits; use
+      :meth:`read_stream` to read streams within them.
     """
 
     resource_name: str
@@ -68,6 +90,12 @@ class FontInfo:
     code_to_cid: Callable[[int], int | None] = field(default=lambda code: code)
     max_stream_bytes: int = 64 * 1024 * 1024
     max_cmap_entries: int = 500_000
+    # Added by the font-geometry work; keyword-only in spirit (after every first-cut field).
+    differences: Mapping[int, str] = field(default_factory=dict)
+    own_encoding: bool = False
+    standard_font: str | None = None
+    cmap_name: str | None = None
+    vertical: bool = False
 
     def read_stream(self, stream: Any) -> bytes | None:
         """Return a stream's decoded bytes within the document's limits, or None if it cannot be read."""

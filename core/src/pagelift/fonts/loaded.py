@@ -1,22 +1,30 @@
 """A font as the interpreter uses it: code splitting, widths, and the merged decoder map.
 
 :class:`LoadedFont` is built once per font object per document (see :class:`FontCache`)
-and then answers :meth:`LoadedFont.decode` for every string drawn with it, which is the
-per-glyph hot path: split the bytes into codes, and look each code up in one dict that
-caches width, text and whether word spacing applies.
+and then answers :meth:`LoadedFont.decode` for every string drawn with it. That is the
+per-glyph hot path, and it is table lookups only:
+
+* a single-byte font keeps a 256-entry table of glyph tuples, filled on first use of
+  each code, so a string decodes in one list comprehension;
+* a composite font splits by its CMap (Identity-H/V in C, via ``array``) and looks each
+  code up in a dict of glyph tuples;
+* whole strings that repeat (words, labels, table cells drawn again and again) are cached
+  as their decoded lists, up to a bound per font.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pikepdf
 
-from ..model import IDENTITY, Matrix
+from ..errors import StrictError
+from ..model import Matrix
+from .analyse import analyse_font
+from .geometry import FontGeometry
 from .info import FontInfo, GlyphMap
 from .merge import merge_glyph_maps
-from .metrics import FontGeometry, analyse_geometry
 
 GlyphCode = tuple[str | None, float, bool, float, float]
 """Per glyph: (text or None when unreadable, advance in text space at size 1, whether word
@@ -25,11 +33,19 @@ spacing applies (single-byte code 32), position vector vx, vy for vertical writi
 Warn = Callable[[str, str], None]
 """A sink for (warning code, message) the font raises while loading."""
 
+_STRING_CACHE_SIZE = 2048  # decoded strings kept per font (cleared when full)
+_STRING_CACHE_MAX_BYTES = 64  # longer strings rarely repeat; they are decoded each time
+
 
 class LoadedFont:
-    """One font, analysed: geometry from the core, text from the merged decoder answers."""
+    """One font, analysed: geometry from the core, text from the merged decoder answers.
 
-    __slots__ = ("_cache", "geometry", "info", "name", "space_width", "text_of", "vertical")
+    ``vertical``, ``space_width`` (text space at size 1) and ``geometry.font_matrix`` are
+    what the interpreter reads besides :meth:`decode`; ``info`` is what the decoders saw.
+    """
+
+    __slots__ = ("_cache", "_split", "_strings", "_table", "geometry", "info", "name", "space_width",
+                 "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
@@ -39,32 +55,79 @@ class LoadedFont:
         self.text_of = text_of
         self.space_width = geometry.space_width
         self._cache: dict[int, GlyphCode] = {}
+        self._table: list[GlyphCode | None] | None = [None] * 256 if geometry.single_byte else None
+        self._split = geometry.split
+        self._strings: dict[bytes, list[GlyphCode]] = {}
 
     @property
     def matrix(self) -> Matrix:
         """Glyph space to text space (a Type3 font's /FontMatrix, else 1/1000)."""
         return self.geometry.font_matrix
 
+    def glyph(self, code: int, nbytes: int = 1) -> GlyphCode:
+        """Describe one code (computed once, then cached)."""
+        key = code | (nbytes << 32)
+        found = self._cache.get(key)
+        if found is None:
+            width, vx, vy = self.geometry.metric(code, nbytes)
+            found = (self.text_of(code), width, nbytes == 1 and code == 32, vx, vy)
+            self._cache[key] = found
+            if self._table is not None and nbytes == 1:
+                self._table[code] = found
+        return found
+
     def decode(self, data: bytes) -> list[GlyphCode]:
-        """Split a shown string into glyphs and describe each one."""
-        cache = self._cache
-        out = []
-        for code, nbytes in self.geometry.split(data):
-            glyph = cache.get(code)
-            if glyph is None:
-                width, vx, vy = self.geometry.advance(code)
-                glyph = (self.text_of(code), width, nbytes == 1 and code == 32, vx, vy)
-                cache[code] = glyph
-            out.append(glyph)
-        return out
+        """Split a shown string into glyphs and describe each one.
+
+        The list returned may be shared with later calls for the same bytes: read it, do
+        not change it.
+        """
+        strings = self._strings
+        found = strings.get(data)
+        if found is not None:
+            return found
+        table = self._table
+        if table is not None:
+            out = [table[b] for b in data]
+            if None in out:
+                glyph = self.glyph
+                out = [table[b] or glyph(b) for b in data]
+        else:
+            cache = self._cache
+            glyph = self.glyph
+            out = []
+            append = out.append
+            for code, nbytes in self._split(data):
+                g = cache.get(code | (nbytes << 32))
+                append(g if g is not None else glyph(code, nbytes))
+        if len(data) <= _STRING_CACHE_MAX_BYTES:
+            if len(strings) >= _STRING_CACHE_SIZE:
+                strings.clear()
+            strings[data] = out  # type: ignore[assignment]
+        return out  # type: ignore[return-value]
+
+    def unreadable_codes(self) -> list[int]:
+        """The codes drawn so far that no decoder could read (for diagnostics)."""
+        return sorted(key & 0xFFFFFFFF for key, g in self._cache.items() if g[0] is None)
+
+
+def _font_key(font_obj: Any, resource_name: str) -> Any:
+    if font_obj.is_indirect:
+        return font_obj.objgen
+    # A direct font dictionary has no identity that outlives its Python wrapper (pikepdf
+    # makes a new one on each access), so it is keyed by its content.
+    try:
+        return ("direct", resource_name, bytes(font_obj.unparse(resolved=False)))
+    except Exception:  # unparse of a damaged object
+        return ("direct", resource_name, repr(font_obj))
 
 
 class FontCache:
     """Loads each font object of a document once, and keeps it for every page that uses it.
 
-    Keyed by the font dictionary's object id, so a font shared by 500 pages is analysed and
-    decoded once. Direct (non-indirect) font dictionaries are keyed by identity of the
-    resource they came from.
+    Keyed by the font dictionary's object number, so a font shared by 500 pages is
+    analysed and decoded once; a direct (non-indirect) font dictionary is keyed by its
+    content.
     """
 
     def __init__(self, decode_hook: Any, *, preserve_ligatures: bool, warn: Warn,
@@ -78,36 +141,57 @@ class FontCache:
 
     def get(self, font_obj: Any, resource_name: str) -> LoadedFont:
         """The loaded font for a font dictionary (loading it on first use)."""
-        key = font_obj.objgen if font_obj.is_indirect else ("direct", id(font_obj), resource_name)
+        key = _font_key(font_obj, resource_name)
         font = self._fonts.get(key)
         if font is None:
             font = self._load(font_obj, resource_name)
             self._fonts[key] = font
         return font
 
+    def __iter__(self) -> Iterator[LoadedFont]:
+        """Every font loaded so far."""
+        return iter(list(self._fonts.values()))
+
+    def __len__(self) -> int:
+        return len(self._fonts)
+
     def _load(self, font_obj: Any, resource_name: str) -> LoadedFont:
         if not isinstance(font_obj, pikepdf.Dictionary):
             self._warn("font", f"font {resource_name} is not a dictionary; its text is unreadable")
-            geometry = FontGeometry.fallback()
             info = FontInfo(resource_name=resource_name, obj=font_obj, subtype="", base_font="")
-            return LoadedFont(info, geometry, lambda code: None)
-        info, geometry = analyse_geometry(
-            font_obj, resource_name, self._warn, self._max_stream_bytes, self._max_cmap_entries
-        )
+            return LoadedFont(info, FontGeometry.fallback(), lambda code: None)
+        try:
+            info, geometry = analyse_font(
+                font_obj, resource_name, self._warn, self._max_stream_bytes, self._max_cmap_entries
+            )
+        except StrictError:
+            raise
+        except Exception as exc:  # a font the analysis did not foresee must not lose the page
+            self._warn("font", f"font {resource_name} could not be read ({type(exc).__name__}: {exc}); "
+                       "its text is unreadable")
+            info = FontInfo(resource_name=resource_name, obj=font_obj, subtype="", base_font="")
+            return LoadedFont(info, FontGeometry.fallback(), lambda code: None)
         answers: list[GlyphMap] = []
         for impl in self._hook.get_hookimpls():
             try:
                 answer = impl.function(font=info)
+            except StrictError:
+                raise
             except Exception as exc:  # a plugin's bug must not lose the page
                 self._warn("plugin", f"decoder plugin {impl.plugin_name!r} failed on font {resource_name}: "
                            f"{type(exc).__name__}: {exc}")
                 continue
-            if answer is not None:
-                answers.append(answer)
-                for message in answer.warnings:
-                    self._warn("font", f"{resource_name} ({answer.source}): {message}")
+            if answer is None:
+                continue
+            if not isinstance(answer, GlyphMap):
+                self._warn("plugin", f"decoder plugin {impl.plugin_name!r} answered {type(answer).__name__} "
+                           f"for font {resource_name}, not a GlyphMap; ignored")
+                continue
+            answers.append(answer)
+            for message in answer.warnings:
+                self._warn("font", f"{resource_name} ({answer.source}): {message}")
         text_of = merge_glyph_maps(answers, info, preserve_ligatures=self._preserve_ligatures)
         return LoadedFont(info, geometry, text_of)
 
 
-__all__ = ["IDENTITY", "FontCache", "GlyphCode", "LoadedFont"]
+__all__ = ["FontCache", "GlyphCode", "LoadedFont"]

@@ -1,0 +1,112 @@
+"""CID fonts' horizontal widths: /W and /DW (ISO 32000 9.7.4.3).
+
+/W holds two forms, freely mixed: ``c [w1 w2 ...]`` gives consecutive CIDs from ``c``
+their widths, and ``c_first c_last w`` gives a whole range one width. Ranges stay ranges
+here (a ``0 65535 500`` entry is one tuple, not 65536 dict entries). Garbage in the array
+(a name, a string, a range running backwards) is skipped with a warning, and reading
+resumes at the next item that can start an entry.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from typing import Any
+
+import pikepdf
+
+from .values import MAX_CODE, integer, number
+
+Warn = Callable[[str, str], None]
+
+
+class CidWidths:
+    """Widths by CID in glyph units (1/1000 em), with the font's /DW for the rest."""
+
+    __slots__ = ("_ends", "_ranges", "_starts", "default", "explicit")
+
+    def __init__(self, explicit: dict[int, float], ranges: list[tuple[int, int, float]], default: float) -> None:
+        self.explicit = explicit
+        self.default = default
+        # Sorted by start; a later /W entry wins where entries overlap, which dict order gives
+        # for the explicit widths and the reversed search gives for ranges (see width()).
+        self._ranges = sorted(ranges, key=lambda r: r[0])
+        self._starts = [r[0] for r in self._ranges]
+        self._ends = [r[1] for r in self._ranges]
+
+    def width(self, cid: int) -> float:
+        """The width of a CID in glyph units."""
+        w = self.explicit.get(cid)
+        if w is not None:
+            return w
+        i = bisect_right(self._starts, cid)
+        if i and cid <= self._ends[i - 1]:
+            return self._ranges[i - 1][2]
+        return self.default
+
+    def positive_widths(self) -> list[float]:
+        """Every width the font states (for estimating a space), ranges counted once."""
+        return [w for w in self.explicit.values() if w > 0] + [r[2] for r in self._ranges if r[2] > 0]
+
+
+def _items(value: Any) -> list[Any]:
+    try:
+        return list(value)
+    except Exception:  # pikepdf raises on some damaged arrays
+        return []
+
+
+def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidWidths:
+    """Read /W and /DW of a CIDFont dictionary (default width 1000 when /DW is absent or bad)."""
+    default = 1000.0
+    if dw is not None:
+        value = number(dw)
+        if value is None:
+            warn("font", f"{what}: /DW is not a number; 1000 used")
+        else:
+            default = value
+    explicit: dict[int, float] = {}
+    ranges: list[tuple[int, int, float]] = []
+    if w is None:
+        return CidWidths(explicit, ranges, default)
+    if not isinstance(w, pikepdf.Array):
+        warn("font", f"{what}: /W is not an array; every glyph takes /DW")
+        return CidWidths(explicit, ranges, default)
+    items = _items(w)
+    skipped = 0
+    count = 0
+    i, n = 0, len(items)
+    while i < n:
+        first = integer(items[i], 0, MAX_CODE)
+        if first is None or i + 1 >= n:
+            skipped += 1
+            i += 1
+            continue
+        nxt = items[i + 1]
+        if isinstance(nxt, pikepdf.Array):
+            for j, value in enumerate(_items(nxt)):
+                width = number(value)
+                if width is None:
+                    skipped += 1
+                    continue
+                explicit[first + j] = width
+                count += 1
+                if count > max_entries:
+                    break
+            i += 2
+        else:
+            last = integer(nxt, 0, MAX_CODE)
+            width = number(items[i + 2]) if i + 2 < n else None
+            if last is None or width is None or last < first:
+                skipped += 1
+                i += 1
+                continue
+            ranges.append((first, last, width))
+            count += 1
+            i += 3
+        if count > max_entries:
+            warn("work_limit", f"{what}: /W has more than {max_entries} entries; the rest take /DW")
+            break
+    if skipped:
+        warn("font", f"{what}: {skipped} malformed /W items skipped")
+    return CidWidths(explicit, ranges, default)

@@ -1,0 +1,108 @@
+"""Simple fonts' geometry (Type1, MMType1, TrueType, Type3): one byte per code, widths by code.
+
+Widths come from /Widths starting at /FirstChar, codes outside it take the descriptor's
+/MissingWidth (ISO 32000 9.6.2). Without a usable /Widths, a standard-14 font (or an alias
+of one) takes its AFM widths through its encoding (:mod:`.standard14`); any other font
+takes /MissingWidth, else /AvgWidth, else half an em, with a warning. Type3 widths are in
+glyph space and scale by the /FontMatrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pikepdf
+
+from ..model import Matrix
+from .encoding import SimpleEncoding
+from .geometry import THOUSANDTH, FontGeometry, estimate_space
+from .standard14 import standard_name, standard_widths
+from .values import integer, number
+
+Warn = Callable[[str, str], None]
+
+
+def type3_matrix(value: Any, *, warn: Warn, what: str) -> Matrix:
+    """A Type3 /FontMatrix: six finite numbers that do not collapse glyph space, else 1/1000."""
+    try:
+        items = list(value) if isinstance(value, pikepdf.Array) else []
+    except Exception:  # pikepdf raises on some damaged arrays
+        items = []
+    numbers = [number(v) for v in items]
+    if len(numbers) == 6 and None not in numbers:
+        a, b, c, d, e, f = (float(v) for v in numbers)  # type: ignore[arg-type]
+        if a * d - b * c != 0:
+            return (a, b, c, d, e, f)
+    warn("font", f"{what}: Type3 /FontMatrix is missing or unusable; 0.001 0 0 0.001 0 0 used")
+    return THOUSANDTH
+
+
+def _descriptor_number(descriptor: Any, key: str) -> float | None:
+    if not isinstance(descriptor, pikepdf.Dictionary):
+        return None
+    return number(descriptor.get(key))
+
+
+def _widths_array(font: Any, missing: float, *, warn: Warn, what: str) -> dict[int, float] | None:
+    """Glyph-unit widths by code from /Widths and /FirstChar, or None when there is no usable array."""
+    widths = font.get("/Widths")
+    if widths is None:
+        return None
+    if not isinstance(widths, pikepdf.Array):
+        warn("font", f"{what}: /Widths is not an array; ignored")
+        return None
+    first_value = font.get("/FirstChar")
+    first = integer(first_value, 0, 255)
+    if first is None:
+        warn("font", f"{what}: /FirstChar is missing or outside 0-255; 0 used")
+        first = 0
+    try:
+        items = list(widths)
+    except Exception:  # pikepdf raises on some damaged arrays
+        items = []
+    if len(items) > 256 - first:
+        warn("font", f"{what}: /Widths runs past code 255; the rest ignored")
+        items = items[: 256 - first]
+    out: dict[int, float] = {}
+    bad = 0
+    for i, value in enumerate(items):
+        w = number(value)
+        if w is None:
+            bad += 1
+            w = missing
+        out[first + i] = w
+    if bad:
+        warn("font", f"{what}: {bad} /Widths entries are not numbers; /MissingWidth used for them")
+    return out
+
+
+def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any, encoding: SimpleEncoding,
+                    warn: Warn, what: str) -> FontGeometry:
+    """Build the geometry of a simple font dictionary."""
+    matrix = THOUSANDTH
+    if subtype == "Type3":
+        matrix = type3_matrix(font.get("/FontMatrix"), warn=warn, what=what)
+    scale = matrix[0]
+    missing = _descriptor_number(descriptor, "/MissingWidth") or 0.0
+    by_code = _widths_array(font, missing, warn=warn, what=what)
+    default = missing
+    if by_code is None:
+        std = standard_name(base_font) if subtype != "Type3" else None
+        if std is not None:
+            by_code, median = standard_widths(std, encoding.base, encoding.differences)
+            # Codes whose glyph the AFM lacks: /MissingWidth if the font says one, else the median.
+            default = missing or median
+        else:
+            by_code = {}
+            default = missing or _descriptor_number(descriptor, "/AvgWidth") or 500.0
+            warn("font", f"{what}: no /Widths and not a standard font; every glyph is {default:g} units wide")
+    table = [default * scale] * 256
+    for code, w in by_code.items():
+        table[code] = w * scale
+    space = table[32] if 32 in by_code and by_code[32] > 0 else estimate_space(list(by_code.values()), scale)
+
+    def metric(code: int, nbytes: int) -> tuple[float, float, float]:
+        return (table[code & 0xFF], 0.0, 0.0)
+
+    return FontGeometry(metric=metric, font_matrix=matrix, space_width=abs(space), single_byte=True)

@@ -1,0 +1,68 @@
+"""Reading numbers and names out of font dictionaries that may hold anything at all.
+
+Every font key is untrusted: a /Widths that is a string, a /FirstChar of -5 or 1e30, a
+/W holding names. These helpers turn a pikepdf value into a finite float, a bounded int or
+a name, or say it is none of those, so the font modules never meet an exception from a
+conversion.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from typing import Any
+
+import pikepdf
+
+MAX_CODE = 0xFFFFFFFF
+"""The largest code or CID a font can use (codes are at most four bytes)."""
+
+
+def number(value: Any) -> float | None:
+    """``value`` as a finite float, or None when it is not a number (booleans are not)."""
+    # pikepdf gives ints as int, reals as Decimal; anything else (a string, a name, an
+    # array, a bool) is not a number even where Python could convert it.
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        return None
+    try:
+        result = float(value)
+    except (ValueError, OverflowError, ArithmeticError):
+        return None
+    return result if math.isfinite(result) else None
+
+
+def number_or(value: Any, default: float) -> float:
+    """``value`` as a finite float, or ``default``."""
+    result = number(value)
+    return default if result is None else result
+
+
+def integer(value: Any, low: int = 0, high: int = MAX_CODE) -> int | None:
+    """``value`` as an int within [low, high], or None (a real is truncated, as PDF readers do)."""
+    result = number(value)
+    if result is None:
+        return None
+    result_int = int(result)
+    return result_int if low <= result_int <= high else None
+
+
+def name(value: Any) -> str:
+    """A PDF name without its slash, or "" when ``value`` is not a name."""
+    if isinstance(value, pikepdf.Name):
+        return str(value)[1:]
+    return ""
+
+
+def is_dict(value: Any) -> bool:
+    """True for a dictionary (a stream's dictionary does not count)."""
+    return isinstance(value, pikepdf.Dictionary)
+
+
+def is_array(value: Any) -> bool:
+    """True for a PDF array."""
+    return isinstance(value, pikepdf.Array)
+
+
+def is_stream(value: Any) -> bool:
+    """True for a PDF stream."""
+    return isinstance(value, pikepdf.Stream)
