@@ -137,3 +137,33 @@ def test_tables_come_top_to_bottom_with_equal_rows(read_tables) -> None:
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[["a", "b", "c"], ["d", "", "f"]], [["x", "y"], ["z", "w"]]]
     assert tables[0].bbox.y0 > tables[1].bbox.y1
+
+
+def test_a_header_with_an_empty_first_cell_keeps_the_row_labels_apart(read_tables) -> None:
+    # The header leaves the stretch before its first word empty; the labels below draw in
+    # part of it, and what they leave between them and the figures is a boundary too.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    grid(doc.add_page(), font, [
+        [(185, "1994"), (293, "1997")],
+        [(77, "Lowest"), (185, "$9,594 or less"), (293, "$22,400 or less")],
+        [(77, "Lower middle"), (185, "$9,595-$17,992"), (293, "$22,401-$29,992")],
+    ])  # fmt: skip
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[
+        ["", "1994", "1997"],
+        ["Lowest", "$9,594 or less", "$22,400 or less"],
+        ["Lower middle", "$9,595-$17,992", "$22,401-$29,992"],
+    ]]  # fmt: skip
+
+
+def test_a_line_of_nothing_but_spaces_neither_joins_nor_closes_a_table(read_tables) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    grid(page, font, [[(72, "Place"), (250, "Miles")], [], [(72, "Mill Bridge"), (250, "2.5")]])
+    # A blank line drawn as one wide run of spaces across both columns (word spacing 20).
+    name = page.use(font)
+    page.content(b"BT " + name + b" 10 Tf 20 Tw 72 686 Td (          ) Tj ET")
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[["Place", "Miles"], ["Mill Bridge", "2.5"]]]

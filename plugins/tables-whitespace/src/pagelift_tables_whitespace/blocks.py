@@ -3,13 +3,15 @@
 The one decision everything follows from: the first line of a block proposes its own
 gaps; each following line takes away whatever it draws in them (subtraction, not the
 intersection of the lines' gaps — a wrapped cell's line has no gaps of its own but draws
-nothing beside it, so it keeps the table); a line that leaves nothing closes the block
-and begins the next. A line far below the row above (more than ``FAR_BELOW`` times its own
-text size) is not a row either: it closes the block too.
+nothing beside it, so it keeps the table); a line that leaves no boundary (a gap with text
+on both sides) closes the block and begins the next. A line far below the row above (more than ``FAR_BELOW`` times its own
+text size) is not a row either: it closes the block too. A line of nothing but spaces
+is passed over.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -53,8 +55,15 @@ class Block:
 
 
 def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list[Gap]:
-    """The gaps a block's first line proposes: the stretches between its pieces wider than
-    ``column_gap_spaces`` spaces (the space width of the piece on the gap's left)."""
+    """The gaps a block's first line proposes: the stretches it leaves empty that are wider
+    than ``column_gap_spaces`` spaces (the space width of the piece beside the gap).
+
+    That is the stretches between its pieces, and also the open stretches before its first
+    piece and after its last: a header row whose first cell is empty leaves the boundary
+    after the row labels empty too. An open stretch is not a boundary (it has text on one
+    side only) until a later row draws beyond it; only a line with a gap between two of its
+    pieces proposes anything, since a line with none is no row of a table.
+    """
     gaps: list[Gap] = []
     reach: float | None = None
     left: Piece | None = None
@@ -65,7 +74,19 @@ def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list
                 gaps.append(Gap(reach, piece.u0, minimum))
         if reach is None or piece.u1 >= reach:
             reach, left = piece.u1, piece
-    return gaps
+    if not gaps or left is None:
+        return []
+    first = row_pieces[0]
+    return [
+        Gap(-math.inf, first.u0, column_gap_spaces * first.space),
+        *gaps,
+        Gap(left.u1, math.inf, column_gap_spaces * left.space),
+    ]
+
+
+def boundaries(gaps: Sequence[Gap]) -> list[Gap]:
+    """The gaps with text on both sides: the column boundaries."""
+    return [g for g in gaps if math.isfinite(g.u0) and math.isfinite(g.u1)]
 
 
 def subtract(gaps: Sequence[Gap], row_pieces: Sequence[Piece]) -> list[Gap]:
@@ -97,9 +118,13 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
         if not line.runs:
             continue
         row = Row(line, pieces(line))
+        if all(piece.blank for piece in row.pieces):
+            # A line of nothing but spaces says nothing: it is neither a row nor a line
+            # that closes the block (some producers draw blank lines as wide runs of spaces).
+            continue
         if block is not None and previous is not None and _continues(previous, line):
             left = subtract(block.gaps, row.pieces)
-            if left:
+            if boundaries(left):
                 block.gaps = left
                 block.rows.append(row)
                 previous = line

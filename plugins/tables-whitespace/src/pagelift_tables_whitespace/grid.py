@@ -13,7 +13,7 @@ import bisect
 
 import pagelift
 
-from .blocks import Block
+from .blocks import Block, boundaries
 
 BULLET_LENGTH = 2
 """A repeated mark of at most this many characters down a column is a bullet, not data."""
@@ -21,7 +21,7 @@ BULLET_LENGTH = 2
 
 def cells(block: Block) -> list[list[str]]:
     """The block's rows as cells, one per column between its boundaries (nothing dropped yet)."""
-    starts = [gap.u0 for gap in block.gaps]
+    starts = [gap.u0 for gap in boundaries(block.gaps)]
     grid: list[list[str]] = []
     for row in block.rows:
         parts: list[list[pagelift.Run]] = [[] for _ in range(len(starts) + 1)]

@@ -70,15 +70,21 @@ def pieces(line: pagelift.Line) -> list[Piece]:
 
 
 def drawn_space(run: pagelift.Run) -> float | None:
-    """How far the pen moves over a space this run actually draws (the median), or None.
+    """How far the pen moves over a space between two words of this run (the median), or None.
 
     Word and character spacing (``Tw``, ``Tc``) stretch a justified line's spaces, so a
-    space here is as wide as it is drawn: a gap of one stretched space is still a word break.
+    space here is as wide as it is drawn: a gap of one stretched space is still a word
+    break. Only spaces with a word on both sides count: a run's leading or trailing spaces
+    are padding that places it (some producers move to a column with one wide space).
     """
+    offsets = run.glyph_offsets
+    inked = [i for i, glyph in enumerate(offsets) if not glyph[0].isspace()]
+    if len(inked) < 2:
+        return None
     steps = sorted(
-        after[1] - glyph[1]
-        for glyph, after in zip(run.glyph_offsets, run.glyph_offsets[1:], strict=False)
-        if glyph[0].isspace() and after[1] > glyph[1]
+        offsets[i + 1][1] - offsets[i][1]
+        for i in range(inked[0] + 1, inked[-1])
+        if offsets[i][0].isspace() and offsets[i + 1][1] > offsets[i][1]
     )
     return steps[len(steps) // 2] if steps else None
 
