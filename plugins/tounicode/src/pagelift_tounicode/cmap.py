@@ -1,0 +1,177 @@
+"""Read the text of a /ToUnicode CMap into a :class:`~pagelift_tounicode.mapping.CodeMap`.
+
+Only the parts of the CMap language a ToUnicode map uses are read: ``bfchar`` and
+``bfrange`` blocks (a range's destination either a string that counts up or an array of
+strings), ``cidchar`` and ``cidrange`` blocks (which some producers write into ToUnicode
+maps, meaning the number is the code point, as pdf.js and pdfminer.six read them) and
+``usecmap``. Everything else — the PostScript around it, codespace ranges,
+the entry counts — is skipped: a reader that trusted the counts or needed the codespace
+would lose whole maps to the mistakes producers make, and a code is keyed by its value
+alone, so ``<41>`` and ``<0041>`` name the same code.
+
+Each block is read with one regular expression; whatever lies between two entries that is
+not whitespace is damage, counted and reported, and the reading carries on after it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from fontTools import agl
+
+from .mapping import CodeMap, codepoint_text, utf16_text
+
+_KEYWORD = re.compile(rb"\b(begin|end)(bfchar|bfrange|cidchar|cidrange)\b")
+# Permissive on purpose: a string with a bad digit still counts as one token, so that one
+# damaged entry is skipped alone instead of pairing every later source with the wrong target.
+_HEX = rb"<([^<>]*)>"
+_CHAR = re.compile(_HEX + rb"\s*(?:" + _HEX + rb"|/([^\s/<>\[\]()%{}]+))")
+_RANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(?:" + _HEX + rb"|\[([^\]]*)\])")
+_CIDCHAR = re.compile(_HEX + rb"\s*(\d+)")
+_CIDRANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(\d+)")
+_PATTERNS = {b"bfchar": _CHAR, b"bfrange": _RANGE, b"cidchar": _CIDCHAR, b"cidrange": _CIDRANGE}
+_PLAIN_RANGE = re.compile(rb"<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{0,512})>")
+_ARRAY_ITEM = re.compile(_HEX)
+_USECMAP = re.compile(rb"/([^\s/<>\[\]()%{}]+)\s+usecmap\b")
+_SPACE = re.compile(rb"\s+")
+
+
+@dataclass
+class ParsedCMap:
+    """What one ToUnicode program said: its map, the CMap it extends, and what was wrong with it."""
+
+    mapping: CodeMap
+    usecmap: str | None = None
+    entries: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def _hex(digits: bytes) -> bytes:
+    if not digits.isalnum():  # whitespace inside the string is allowed and ignored
+        digits = _SPACE.sub(b"", digits)
+    if len(digits) % 2:
+        digits += b"0"  # a missing final digit is a zero (PDF 32000-1, 7.3.4.3)
+    return bytes.fromhex(digits.decode("ascii"))
+
+
+def _code(digits: bytes) -> int:
+    try:
+        return int(digits, 16)
+    except ValueError:
+        return int.from_bytes(_hex(digits), "big")
+
+
+def _name_text(name: bytes) -> str | None:
+    # A few producers write a glyph name where the UTF-16 string belongs: /space, /fi.
+    text = agl.toUnicode(name.decode("latin-1"))
+    return text or None
+
+
+def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
+    """Parse a ToUnicode CMap program; at most ``max_entries`` entries are read.
+
+    Never raises on bad input: what can be read is returned, and each kind of damage is
+    described once in ``warnings``.
+    """
+    mapping = CodeMap()
+    result = ParsedCMap(mapping)
+    use = _USECMAP.search(data)
+    if use is not None:
+        result.usecmap = use.group(1).decode("latin-1")
+    bad = 0
+    truncated = False
+    limited = False
+    entries = 0
+    keywords = list(_KEYWORD.finditer(data))
+    for i, kw in enumerate(keywords):
+        if kw.group(1) != b"begin":
+            continue
+        kind = kw.group(2)
+        nxt = keywords[i + 1] if i + 1 < len(keywords) else None
+        if nxt is not None and nxt.group(1) == b"end" and nxt.group(2) == kind:
+            end = nxt.start()
+        else:
+            # An unclosed block: read up to the next keyword or the end of the program.
+            end = nxt.start() if nxt is not None else len(data)
+            truncated = True
+        body = data[kw.end() : end]
+        if kind == b"bfrange" and b"[" not in body:
+            # The common, and the huge, case: plain ranges only. One findall, no match objects;
+            # if every bracket of the block belongs to an entry, the block held nothing else.
+            found = _PLAIN_RANGE.findall(body)
+            if len(found) * 3 == body.count(b"<") == body.count(b">"):
+                if len(found) > max_entries - entries:
+                    found = found[: max_entries - entries]
+                    limited = True
+                for lo_hex, hi_hex, dst_hex in found:
+                    lo, hi = int(lo_hex, 16), int(hi_hex, 16)
+                    if hi < lo:
+                        bad += 1
+                        continue
+                    if len(dst_hex) % 2:
+                        dst_hex += b"0"
+                    mapping.add_range(lo, hi, int(dst_hex, 16), len(dst_hex) // 2)
+                entries += len(found)
+                if limited:
+                    break
+                continue
+        pattern = _PATTERNS[kind]
+        last = 0
+        for m in pattern.finditer(body):
+            if body[last : m.start()].strip():
+                bad += 1
+            last = m.end()
+            if entries >= max_entries:
+                limited = True
+                break
+            entries += 1
+            try:
+                if kind == b"bfchar":
+                    code = _code(m.group(1))
+                    text = utf16_text(_hex(m.group(2))) if m.group(3) is None else _name_text(m.group(3))
+                    if text is None:
+                        bad += 1
+                    else:
+                        mapping.set(code, text)
+                elif kind == b"cidchar":
+                    text = codepoint_text(int(m.group(2)))
+                    if text is None:
+                        bad += 1
+                    else:
+                        mapping.set(_code(m.group(1)), text)
+                elif kind == b"cidrange":
+                    lo, hi = _code(m.group(1)), _code(m.group(2))
+                    if hi < lo:
+                        bad += 1
+                    else:
+                        mapping.add_codepoint_range(lo, hi, int(m.group(3)))
+                else:
+                    lo, hi = _code(m.group(1)), _code(m.group(2))
+                    if hi < lo:
+                        bad += 1
+                    elif m.group(3) is not None:
+                        dst = _hex(m.group(3))
+                        mapping.add_range(lo, hi, int.from_bytes(dst, "big"), len(dst))
+                    else:
+                        for offset, item in enumerate(_ARRAY_ITEM.findall(m.group(4))):
+                            if lo + offset > hi:
+                                break
+                            text = utf16_text(_hex(item))
+                            if text is not None:
+                                mapping.set(lo + offset, text)
+            except ValueError:  # a hex string with a stray character in it
+                bad += 1
+        if limited:
+            break
+        if body[last:].strip():
+            bad += 1
+    result.entries = entries
+    if limited:
+        result.warnings.append(f"ToUnicode CMap has more than {max_entries} entries; the rest were ignored")
+    if truncated:
+        result.warnings.append("ToUnicode CMap ends inside a mapping block; read what was there")
+    if bad:
+        result.warnings.append(f"ToUnicode CMap has {bad} malformed entr{'y' if bad == 1 else 'ies'}; skipped")
+    mapping.freeze()
+    return result
