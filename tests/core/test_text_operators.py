@@ -1,0 +1,165 @@
+"""Each text operator's effect on where text lands (ISO 32000-1 §9.3, §9.4).
+
+Helvetica's widths (from the Core 14 metrics) are A=B=667, space=278 per 1000.
+"""
+
+from __future__ import annotations
+
+import pdfbuilder
+import pytest
+from core.helpers import approx, open_doc
+
+import pagelift
+
+A = 0.667  # Helvetica's A and B, in ems
+SPACE = 0.278
+
+
+def runs_of(content: bytes, **kw: object) -> list[pagelift.Run]:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica", name="F1")
+    page = doc.add_page()
+    page.use(font)
+    page.content(content)
+    return open_doc(doc, **kw).pages[0].runs
+
+
+def test_Td_Tj_and_the_text_matrix_moving_on() -> None:
+    r1, r2 = runs_of(b"BT /F1 10 Tf 72 700 Td (AB) Tj (A) Tj ET")
+    assert (r1.text, r1.x, r1.y, r1.size) == ("AB", 72, 700, 10)
+    assert approx(r1.width, 2 * A * 10)
+    # The second show starts where the first one left the pen.
+    assert approx(r2.x, 72 + 2 * A * 10) and r2.y == 700
+
+
+def test_TD_sets_leading_and_Tstar_uses_it() -> None:
+    b, c = runs_of(b"BT /F1 10 Tf 100 700 Td 0 -14 TD (B) Tj T* (A) Tj ET")
+    assert (b.x, b.y) == (100, 686)
+    assert (c.x, c.y) == (100, 672)
+
+
+def test_TL_and_Tstar() -> None:
+    runs = runs_of(b"BT /F1 10 Tf 12 TL 50 500 Td (A) Tj T* (B) Tj T* (A) Tj ET")
+    assert [(r.x, r.y) for r in runs] == [(50, 500), (50, 488), (50, 476)]
+
+
+def test_Tm_replaces_the_matrix_and_scales_size() -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf 5 5 Td 2 0 0 2 50 60 Tm (A) Tj ET")
+    assert (r.x, r.y, r.size) == (50, 60, 20)
+    assert approx(r.width, A * 10 * 2)
+
+
+def test_BT_resets_the_text_matrix_but_not_the_text_state() -> None:
+    first, second = runs_of(b"BT /F1 10 Tf 3 Tc 100 100 Td (A) Tj ET BT 10 20 Td (AB) Tj ET")
+    assert (second.x, second.y) == (10, 20)
+    assert approx(second.glyph_offsets[1][1], A * 10 + 3)  # Tc survived ET/BT
+
+
+def test_quote_and_double_quote() -> None:
+    runs = runs_of(b"BT /F1 10 Tf 14 TL 100 700 Td (A) Tj (B) ' 4 2 (A A) \" ET")
+    assert [(r.x, r.y) for r in runs] == [(100, 700), (100, 686), (100, 672)]
+    offsets = runs[2].glyph_offsets
+    # " set Tw=4 (for the space) and Tc=2 (for every glyph) before showing.
+    assert approx(offsets[1][1], A * 10 + 2)
+    assert approx(offsets[2][1], A * 10 + 2 + SPACE * 10 + 2 + 4)
+
+
+def test_Tc_and_Tw() -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf 1.5 Tc 7 Tw 0 0 Td (A B) Tj ET")
+    starts = [o[1] for o in r.glyph_offsets]
+    assert approx(starts[1], A * 10 + 1.5)
+    assert approx(starts[2], A * 10 + 1.5 + SPACE * 10 + 1.5 + 7)
+    assert approx(r.width, 2 * A * 10 + SPACE * 10 + 3 * 1.5 + 7)
+
+
+def test_Tw_applies_only_to_single_byte_code_32() -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf 50 Tw 0 0 Td (AB) Tj ET")
+    assert approx(r.width, 2 * A * 10)
+
+
+def test_Tz_scales_advances_and_spacing_horizontally() -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf 50 Tz 2 Tc 0 0 Td (AB) Tj ET")
+    assert approx(r.glyph_offsets[1][1], (A * 10 + 2) * 0.5)
+    assert approx(r.glyph_offsets[0][2], A * 10 * 0.5)
+    assert r.size == 10  # the height is not scaled
+
+
+def test_Ts_raises_the_baseline() -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf 3 Ts 2 0 0 2 0 100 Tm (A) Tj ET")
+    assert r.y == 106  # rise is in text space: scaled by Tm
+
+
+@pytest.mark.parametrize(("mode", "invisible"), [(0, False), (1, False), (2, False), (3, True), (4, False), (7, True)])
+def test_Tr_render_modes(mode: int, invisible: bool) -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf %d Tr 0 0 Td (A) Tj ET" % mode)
+    assert r.invisible is invisible and r.text == "A"
+
+
+def test_TJ_adjustments_move_the_pen_and_wide_gaps_split_runs() -> None:
+    runs = runs_of(b"BT /F1 10 Tf 0 0 Td [(A) -50 (B) -1000 (A) 200 (B)] TJ ET")
+    assert [r.text for r in runs] == ["AB", "A", "B"]
+    assert approx(runs[0].glyph_offsets[1][1], A * 10 + 0.5)  # kerning stays inside the run
+    assert approx(runs[1].x, 2 * A * 10 + 0.5 + 10)
+    assert approx(runs[2].x, 3 * A * 10 + 0.5 + 10 - 2)
+
+
+def test_q_Q_and_cm() -> None:
+    runs = runs_of(b"q 2 0 0 2 10 10 cm BT /F1 10 Tf 5 5 Td (A) Tj ET Q BT /F1 10 Tf 5 5 Td (A) Tj ET")
+    assert (runs[0].x, runs[0].y, runs[0].size) == (20, 20, 20)
+    assert (runs[1].x, runs[1].y, runs[1].size) == (5, 5, 10)
+
+
+def test_Q_restores_the_text_state_too() -> None:
+    runs = runs_of(b"BT /F1 10 Tf 0 0 Td q 5 Tc /F1 20 Tf (AB) Tj Q (AB) Tj ET")
+    assert runs[0].size == 20 and runs[1].size == 10
+    assert approx(runs[1].glyph_offsets[1][1], A * 10)
+
+
+def test_rotated_text_keeps_its_direction_and_quads() -> None:
+    (r,) = runs_of(b"q 0 1 -1 0 300 100 cm BT /F1 10 Tf (AB) Tj ET Q")
+    assert approx(r.direction[0], 0) and approx(r.direction[1], 1)
+    assert approx(r.angle, 90)
+    g = r.glyphs()[1]
+    assert approx(g.x, 300) and approx(g.y, 100 + A * 10)
+    quad = g.quad
+    # Baseline runs up the page; the glyph's top is to the left of it.
+    assert approx(quad[1].y - quad[0].y, A * 10) and approx(quad[3].x, 290)
+
+
+def test_skewed_text_keeps_its_skew_in_the_quad() -> None:
+    (r,) = runs_of(b"BT /F1 10 Tf 1 0 0.5 1 100 100 Tm (A) Tj ET")
+    (g,) = r.glyphs()
+    bl, br, tr, tl = g.quad
+    assert (bl.x, bl.y) == (100, 100)
+    assert approx(tl.x, 105) and approx(tl.y, 110)  # the top edge is shifted by the skew
+
+
+def test_negative_font_size_turns_the_text_round() -> None:
+    (r,) = runs_of(b"BT /F1 -10 Tf 200 100 Td (AB) Tj ET")
+    assert approx(r.direction[0], -1)
+    assert approx(r.end.x, 200 - 2 * A * 10)
+    assert r.size == 10
+
+
+def test_unknown_font_is_a_warning_and_draws_nothing() -> None:
+    doc = pdfbuilder.Document()
+    doc.add_page().content(b"BT /Nope 10 Tf 0 0 Td (A) Tj ET")
+    opened = open_doc(doc)
+    assert opened.pages[0].runs == []
+    assert [w.code for w in opened.pages[0].warnings] == ["font"]
+
+
+def test_malformed_operands_skip_only_their_operator() -> None:
+    runs = runs_of(b"BT /F1 10 Tf (x) Td 1 2 3 Tm 50 60 Td (A) Tj ET")
+    assert [(r.text, r.x, r.y) for r in runs] == [("A", 50, 60)]
+
+
+def test_glyphs_are_computed_from_runs_once() -> None:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    doc.add_page().text(font, 10, 72, 700, "AB A")
+    page = open_doc(doc).pages[0]
+    glyphs = page.glyphs
+    assert page.glyphs is glyphs
+    assert [g.text for g in glyphs] == ["A", "B", " ", "A"]
+    assert approx(glyphs[3].x, 72 + (2 * A + SPACE) * 10)
