@@ -51,6 +51,7 @@ def test_Tm_replaces_the_matrix_and_scales_size() -> None:
 
 def test_BT_resets_the_text_matrix_but_not_the_text_state() -> None:
     first, second = runs_of(b"BT /F1 10 Tf 3 Tc 100 100 Td (A) Tj ET BT 10 20 Td (AB) Tj ET")
+    assert (first.x, first.y) == (100, 100)
     assert (second.x, second.y) == (10, 20)
     assert approx(second.glyph_offsets[1][1], A * 10 + 3)  # Tc survived ET/BT
 
@@ -131,6 +132,8 @@ def test_skewed_text_keeps_its_skew_in_the_quad() -> None:
     (g,) = r.glyphs()
     bl, br, tr, tl = g.quad
     assert (bl.x, bl.y) == (100, 100)
+    assert approx(br.x, 100 + A * 10) and br.y == 100
+    assert approx(tr.x, 105 + A * 10) and approx(tr.y, 110)
     assert approx(tl.x, 105) and approx(tl.y, 110)  # the top edge is shifted by the skew
 
 
