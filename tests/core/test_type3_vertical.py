@@ -72,7 +72,7 @@ def test_vertical_writing_moves_down_by_w1_plus_spacing() -> None:
     # /W2 gives 書 w1 = -800; Tc = 2 moves the pen *up* (ty = w1·Tfs + Tc).
     assert [g.advance for g in glyphs] == [20, 16, 20]
     bl, br, tr, tl = glyphs[0].quad
-    assert (br.x, br.y, tr.x, tl.x) == (290, 680, 310, 310)
+    assert (bl.x, bl.y, br.x, br.y, tr.x, tl.x) == (290, 700, 290, 680, 310, 310)
 
 
 def test_vertical_TJ_adjustments() -> None:
