@@ -25,9 +25,12 @@ from .values import integer, name
 Warn = Callable[[str, str], None]
 
 
-def _font_file(info: FontInfo) -> None:
+def _font_file(info: FontInfo, warn: Warn, what: str) -> None:
     descriptor = info.descriptor
     if not isinstance(descriptor, pikepdf.Dictionary):
+        if descriptor is not None:
+            warn("font", f"{what}: /FontDescriptor is not a dictionary; ignored")
+            info.descriptor = None
         return
     flags = integer(descriptor.get("/Flags"), -(2**31), 2**32) or 0
     info.symbolic = bool(flags & 4) and not (flags & 32)
@@ -39,9 +42,11 @@ def _font_file(info: FontInfo) -> None:
             break
 
 
-def _cid_system_info(descendant: Any) -> tuple[str, str, int] | None:
+def _cid_system_info(descendant: Any, warn: Warn, what: str) -> tuple[str, str, int] | None:
     csi = descendant.get("/CIDSystemInfo") if isinstance(descendant, pikepdf.Dictionary) else None
     if not isinstance(csi, pikepdf.Dictionary):
+        if csi is not None:
+            warn("font", f"{what}: /CIDSystemInfo is not a dictionary; ignored")
         return None
     registry, ordering = csi.get("/Registry"), csi.get("/Ordering")
     text = [str(v) if isinstance(v, pikepdf.String) else name(v) for v in (registry, ordering)]
@@ -67,7 +72,7 @@ def analyse_font(font: Any, resource_name: str, warn: Warn, max_stream_bytes: in
         info.descendant = descendant
         if descendant is not None:
             info.descriptor = descendant.get("/FontDescriptor")
-            info.cid_system_info = _cid_system_info(descendant)
+            info.cid_system_info = _cid_system_info(descendant, warn, what)
         cmap = load_cmap(encoding, warn=warn, what=what, read_stream=info.read_stream, max_entries=max_cmap_entries)
         info.cmap_name = cmap.name
         info.vertical = bool(cmap.vertical)
@@ -84,7 +89,7 @@ def analyse_font(font: Any, resource_name: str, warn: Warn, max_stream_bytes: in
         info.standard_font = standard_name(base_font) if subtype != "Type3" else None
         geometry = simple_geometry(font, subtype=subtype, base_font=base_font, descriptor=info.descriptor,
                                    encoding=simple, warn=warn, what=what)
-    _font_file(info)
+    _font_file(info, warn, what)
     return info, geometry
 
 

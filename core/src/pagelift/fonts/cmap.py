@@ -94,10 +94,12 @@ class IdentityCMap:
 Codespace = tuple[int, tuple[tuple[int, int], ...]]
 
 
-def _codespace(lo: bytes, hi: bytes) -> Codespace | None:
-    if len(lo) != len(hi) or not 1 <= len(lo) <= 4:
+def _codespace(lo: tuple[int, int], hi: tuple[int, int]) -> Codespace | None:
+    if lo[0] != hi[0]:
         return None
-    return len(lo), tuple((min(a, b), max(a, b)) for a, b in zip(lo, hi, strict=True))
+    n = lo[0]
+    lo_b, hi_b = lo[1].to_bytes(n, "big"), hi[1].to_bytes(n, "big")
+    return n, tuple((min(a, b), max(a, b)) for a, b in zip(lo_b, hi_b, strict=True))
 
 
 class _Splitter:
@@ -155,7 +157,7 @@ class _Splitter:
 class ParsedCMap:
     """An embedded CMap stream: codespace ranges, cidrange/cidchar, notdef, and a parent."""
 
-    __slots__ = ("_chars", "_ends", "_notdef", "_ranges", "_splitter", "_starts", "name", "parent", "vertical")
+    __slots__ = ("_chars", "_notdef", "_ranges", "_splitter", "_starts", "name", "parent", "vertical")
 
     def __init__(self, name: str, vertical: bool, spaces: list[Codespace],
                  chars: dict[tuple[int, int], int], ranges: list[tuple[int, int, int, int]],
@@ -169,10 +171,9 @@ class ParsedCMap:
         self._chars = chars
         # Ranges by (length, low) so a bisect finds the candidates; ranges the CMap wrote
         # later win where they overlap, as with cidchar entries.
-        ordered = sorted(enumerate(ranges), key=lambda item: (item[1][0], item[1][1]))
-        self._ranges = [(rng, order) for order, rng in ordered]
-        self._starts = [(rng[0], rng[1]) for rng, _ in self._ranges]
-        self._ends = [rng[2] for rng, _ in self._ranges]
+        # (length, low, high, cid, order): sorting tuples needs no key function.
+        self._ranges = sorted((n, lo, hi, cid, order) for order, (n, lo, hi, cid) in enumerate(ranges))
+        self._starts = [(r[0], r[1]) for r in self._ranges]
         self._notdef = notdef
 
     @property
@@ -182,7 +183,7 @@ class ParsedCMap:
 
     def is_single_identity_range(self) -> bool:
         """True when the CMap maps exactly <0000>-<FFFF> to CIDs 0-65535 and nothing else."""
-        return not self._chars and not self._notdef and [r for r, _ in self._ranges] == [(2, 0, 0xFFFF, 0)]
+        return not self._chars and not self._notdef and [r[:4] for r in self._ranges] == [(2, 0, 0xFFFF, 0)]
 
     def split(self, data: bytes) -> list[tuple[int, int]]:
         """Split by the codespace ranges."""
@@ -210,7 +211,7 @@ class ParsedCMap:
         while i > 0 and steps < 16:
             i -= 1
             steps += 1
-            (length, lo, hi, first), order = ranges[i]
+            length, lo, hi, first, order = ranges[i]
             if length != nbytes:
                 break
             if lo <= code <= hi and (best is None or order > best[0]):
@@ -358,27 +359,28 @@ def predefined_cmap(name: str) -> CMap | None:
 # --------------------------------------------------------------------------- embedded
 
 
-_BLOCK = re.compile(
-    rb"begin(codespacerange|cidrange|cidchar|notdefrange|notdefchar)(.*?)(?:end\1|(?=begin(?:codespacerange|cidrange|cidchar|notdefrange|notdefchar|bfrange|bfchar))|\Z)"
+_KINDS = (b"codespacerange", b"cidrange", b"cidchar", b"notdefrange", b"notdefchar")
+# Block starts and the few definitions outside blocks. A block's end is found with
+# bytes.find (C speed) and its entries read lazily, so parsing stops as soon as the entry
+# limit is reached however large the stream is.
+_TOKEN = re.compile(
+    rb"begin(codespacerange|cidrange|cidchar|notdefrange|notdefchar|bfrange|bfchar)\b"
     rb"|/WMode\s+(\d+)"
     rb"|/CMapName\s*/([^\s/\[\]<>(){}%]+)"
-    rb"|/([^\s/\[\]<>(){}%]+)\s+usecmap",
-    re.S,
+    rb"|/([^\s/\[\]<>(){}%]+)\s+usecmap"
 )
-_HEX = rb"<([0-9A-Fa-f\s]*)>"
+_NEXT_BEGIN = re.compile(rb"begin(?:codespacerange|cidrange|cidchar|notdefrange|notdefchar|bfrange|bfchar)\b")
+_HEX = rb"<([0-9A-Fa-f]{1,8})>"  # 1-4 bytes; anything else is not a code and is skipped
 _RANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(\d+)")
 _CHAR = re.compile(_HEX + rb"\s*(\d+)")
 _SPACE = re.compile(_HEX + rb"\s*" + _HEX)
-_WS = re.compile(rb"\s+")
 
 
-def _hex(token: bytes) -> bytes | None:
-    digits = _WS.sub(b"", token)
-    if not digits or len(digits) > 8:
-        return None
-    if len(digits) % 2:
-        digits += b"0"  # PDF: an odd hex string ends as if followed by 0
-    return bytes.fromhex(digits.decode("ascii"))
+def _code(token: bytes) -> tuple[int, int]:
+    """(byte length, value) of a code written as 1-8 hex digits (odd: as if followed by 0)."""
+    if len(token) & 1:
+        token += b"0"
+    return len(token) >> 1, int(token, 16)
 
 
 class CMapLimitReached(Exception):
@@ -410,59 +412,70 @@ def parse_cmap(
     count = 0
     bad = 0
     try:
-        for m in _BLOCK.finditer(data):
+        pos = 0
+        while True:
+            m = _TOKEN.search(data, pos)
+            if m is None:
+                break
+            pos = m.end()
             kind = m.group(1)
             if kind is None:
-                if m.group(3) is not None:
-                    vertical = m.group(3) != b"0"
-                elif m.group(4) is not None and not name:
-                    name = m.group(4).decode("latin-1")
-                elif m.group(5) is not None and parent is None:
+                if m.group(2) is not None:
+                    vertical = m.group(2) != b"0"
+                elif m.group(3) is not None and not name:
+                    name = m.group(3).decode("latin-1")
+                elif m.group(4) is not None and parent is None:
                     # The stream's /UseCMap, when given, is the same parent by object rather
                     # than by name (an embedded parent has no name a reader can look up).
-                    parent_name = m.group(5).decode("latin-1")
+                    parent_name = m.group(4).decode("latin-1")
                     parent = resolve(parent_name)
                     if parent is None:
                         warn("font", f"{what}: usecmap /{parent_name} is not a CMap pagelift knows")
                 continue
-            body = m.group(2)
+            end = data.find(b"end" + kind, pos)
+            if end < 0:  # an unterminated block runs to the next block, or the end
+                nxt = _NEXT_BEGIN.search(data, pos)
+                end = nxt.start() if nxt else len(data)
+            body_start, pos = pos, end
+            if kind not in _KINDS:
+                continue
             if kind == b"codespacerange":
-                for e in _SPACE.finditer(body):
-                    lo, hi = _hex(e.group(1)), _hex(e.group(2))
-                    space = _codespace(lo, hi) if lo is not None and hi is not None else None
+                for e in _SPACE.finditer(data, body_start, end):
+                    space = _codespace(_code(e.group(1)), _code(e.group(2)))
                     if space is None:
                         bad += 1
                         continue
                     spaces.append(space)
                     count += 1
-                if count > max_entries:
-                    raise CMapLimitReached
+                    if count > max_entries:
+                        raise CMapLimitReached
             elif kind in (b"cidrange", b"notdefrange"):
-                target = ranges if kind == b"cidrange" else notdef
-                for e in _RANGE.finditer(body):
-                    lo, hi = _hex(e.group(1)), _hex(e.group(2))
-                    if lo is None or hi is None or len(lo) != len(hi):
-                        bad += 1
-                        continue
-                    a, b = int.from_bytes(lo, "big"), int.from_bytes(hi, "big")
+                append = ranges.append if kind == b"cidrange" else notdef.append
+                for e in _RANGE.finditer(data, body_start, end):
+                    lo_tok, hi_tok, cid_tok = e.groups()
+                    n = len(lo_tok)
+                    if n != len(hi_tok) or n & 1:
+                        lo, hi = _code(lo_tok), _code(hi_tok)
+                        if lo[0] != hi[0]:
+                            bad += 1
+                            continue
+                        n, a, b = lo[0], lo[1], hi[1]
+                    else:
+                        n, a, b = n >> 1, int(lo_tok, 16), int(hi_tok, 16)
                     if a > b:
                         bad += 1
                         continue
-                    target.append((len(lo), a, b, int(e.group(3))))
+                    append((n, a, b, int(cid_tok)))
                     count += 1
                     if count > max_entries:
                         raise CMapLimitReached
             else:
-                for e in _CHAR.finditer(body):
-                    code = _hex(e.group(1))
-                    if code is None:
-                        bad += 1
-                        continue
-                    key = (len(code), int.from_bytes(code, "big"))
+                for e in _CHAR.finditer(data, body_start, end):
+                    code = _code(e.group(1))
                     if kind == b"cidchar":
-                        chars[key] = int(e.group(2))
+                        chars[code] = int(e.group(2))
                     else:
-                        notdef.append((key[0], key[1], key[1], int(e.group(2))))
+                        notdef.append((code[0], code[1], code[1], int(e.group(2))))
                     count += 1
                     if count > max_entries:
                         raise CMapLimitReached

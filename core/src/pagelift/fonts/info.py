@@ -98,7 +98,7 @@ class FontInfo:
     vertical: bool = False
 
     def read_stream(self, stream: Any) -> bytes | None:
-        """Return a stream's decoded bytes within the document's limits, or None if it cannot be read."""
+        """A stream's decoded bytes, or None when it cannot be decoded or is over ``max_stream_bytes``."""
         try:
             length = int(stream.get("/Length", 0))
         except (TypeError, ValueError):
@@ -109,4 +109,6 @@ class FontInfo:
             data = bytes(stream.read_bytes())
         except Exception:  # pikepdf raises several types for damaged or unsupported filters
             return None
-        return data[: self.max_stream_bytes]
+        # A stream that inflates past the limit is not read at all: half a CMap or font
+        # program would be read wrongly rather than partly.
+        return data if len(data) <= self.max_stream_bytes else None

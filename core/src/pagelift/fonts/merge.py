@@ -59,7 +59,7 @@ def clean_text(text: str, *, preserve_ligatures: bool) -> str | None:
     ``preserve_ligatures``.
     """
     if text.isascii() and text.isprintable():
-        return text
+        return text or None
     if not preserve_ligatures and _LIGATURE.search(text):
         text = _LIGATURE.sub(lambda m: LIGATURES[m.group(0)], text)
     text = _BREAKS.sub(" ", text)

@@ -38,10 +38,14 @@ def type3_matrix(value: Any, *, warn: Warn, what: str) -> Matrix:
     return THOUSANDTH
 
 
-def _descriptor_number(descriptor: Any, key: str) -> float | None:
+def _descriptor_number(descriptor: Any, key: str, *, warn: Warn, what: str) -> float | None:
     if not isinstance(descriptor, pikepdf.Dictionary):
         return None
-    return number(descriptor.get(key))
+    value = descriptor.get(key)
+    result = number(value)
+    if value is not None and result is None:
+        warn("font", f"{what}: FontDescriptor {key} is not a number; ignored")
+    return result
 
 
 def _widths_array(font: Any, missing: float, *, warn: Warn, what: str) -> dict[int, float] | None:
@@ -84,7 +88,7 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
     if subtype == "Type3":
         matrix = type3_matrix(font.get("/FontMatrix"), warn=warn, what=what)
     scale = matrix[0]
-    missing = _descriptor_number(descriptor, "/MissingWidth") or 0.0
+    missing = _descriptor_number(descriptor, "/MissingWidth", warn=warn, what=what) or 0.0
     by_code = _widths_array(font, missing, warn=warn, what=what)
     default = missing
     if by_code is None:
@@ -95,7 +99,7 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
             default = missing or median
         else:
             by_code = {}
-            default = missing or _descriptor_number(descriptor, "/AvgWidth") or 500.0
+            default = missing or _descriptor_number(descriptor, "/AvgWidth", warn=warn, what=what) or 500.0
             warn("font", f"{what}: no /Widths and not a standard font; every glyph is {default:g} units wide")
     table = [default * scale] * 256
     for code, w in by_code.items():
