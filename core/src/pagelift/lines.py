@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from bidi import get_display
 
@@ -22,6 +23,9 @@ LINE_TOLERANCE = 0.5
 
 WORD_GAP = 0.5
 """A gap of at least this many space widths between two pieces is a word break; less is kerning."""
+
+MAX_SPACE = 0.4
+"""The widest space (in text sizes) the word-gap rule believes; wider reported spaces are capped."""
 
 _ANGLE_STEP = 2.0  # degrees: runs whose baselines differ by less read as one direction
 
@@ -41,7 +45,9 @@ def space_threshold(run: Run) -> float:
     space = run.space_width
     if space <= 0.05 * run.size:
         space = 0.25 * run.size
-    return WORD_GAP * space
+    # A font whose space is unknown may report an average glyph instead; no real word space
+    # is wider than this, so a gap of half of it between two runs is always a word break.
+    return WORD_GAP * min(space, MAX_SPACE * run.size)
 
 
 def same_baseline(a: Run, b: Run) -> bool:
@@ -63,6 +69,7 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     and a new line starts wherever the baseline changes (:func:`same_baseline` fails
     against the line's first run): the reading of a layout that trusts the producer.
     """
+    runs = _normalise(runs)
     if content_order:
         return _lines_in_content_order(runs)
     groups: dict[int, list[Run]] = {}
@@ -95,6 +102,97 @@ def _lines_of_direction(group: list[Run]) -> list[Line]:
         current, current_v, current_size = [((u, v), run)], v, size
     if current:
         out.append(_make_line(current))
+    return out
+
+
+def _normalise(runs: Iterable[Run]) -> list[Run]:
+    """The runs as the rule reads them: true space widths, upright CJK stacks turned vertical.
+
+    Runs are never changed in place; a run that needs another reading is replaced by a copy.
+    """
+    runs = [r for r in runs if r.text]
+    runs = _measured_spaces(runs)
+    return _upright_stacks(runs)
+
+
+def _measured_spaces(runs: list[Run]) -> list[Run]:
+    """Give each run the width its font really draws a space with, where the page shows one.
+
+    A font's space width is known from its metrics only when the core can tell which code
+    is the space; a subset font with codes 1, 2, 3... cannot say, and its estimate may be
+    an average glyph. A space glyph drawn anywhere on the page settles it.
+    """
+    seen: dict[str, list[float]] = {}
+    for run in runs:
+        if " " in run.text and run.size > 0:
+            for text, _start, advance in run.glyph_offsets:
+                if text == " " and advance > 0:
+                    seen.setdefault(run.font, []).append(advance / run.size)
+    if not seen:
+        return runs
+    ratio = {font: sorted(values)[len(values) // 2] for font, values in seen.items()}
+    out = []
+    for run in runs:
+        r = ratio.get(run.font)
+        if r is not None and 0.05 < r < 1.0 and abs(run.space_width - r * run.size) > 0.1 * r * run.size:
+            run = replace(run, space_width=r * run.size)
+        out.append(run)
+    return out
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x2FFFF
+
+
+UPRIGHT_STACK = 3
+"""How many upright CJK glyphs drawn one below the other make a vertical line."""
+
+
+def _upright_stacks(runs: list[Run]) -> list[Run]:
+    """Turn CJK glyphs drawn upright one below the other (vertical writing set with a
+    horizontal font, as browsers print ``writing-mode: vertical-rl``) into vertical runs.
+
+    Consecutive runs in content order of one or two CJK characters each, at the same place
+    across and about one text size apart down, form a stack; a stack of ``UPRIGHT_STACK``
+    or more becomes vertical runs reading top to bottom, so the line rule puts them in
+    columns read right to left like any vertical text.
+    """
+    def short_cjk(r: Run) -> bool:
+        return len(r.text) <= 2 and _is_cjk(r.text[0]) and not r.vertical
+
+    order = sorted(range(len(runs)), key=lambda i: runs[i].seq)
+    stacked: set[int] = set()
+    chain: list[int] = []
+    for i in order:
+        run = runs[i]
+        if chain:
+            prev = runs[chain[-1]]
+            u0, v0 = frame(prev)
+            u1, v1 = frame(run) if _direction_key(run) == _direction_key(prev) else (math.inf, math.inf)
+            size = prev.size or 1.0
+            if short_cjk(run) and abs(u1 - u0) <= 0.3 * size and 0.8 * size <= v0 - v1 <= 1.25 * size \
+                    and abs(run.size - prev.size) <= 0.05 * size:
+                chain.append(i)
+                continue
+            if len(chain) >= UPRIGHT_STACK:
+                stacked.update(chain)
+            chain = []
+        if short_cjk(run):
+            chain = [i]
+    if len(chain) >= UPRIGHT_STACK:
+        stacked.update(chain)
+    if not stacked:
+        return runs
+    out = list(runs)
+    for i in stacked:
+        r = runs[i]
+        dx, dy = r.direction
+        # Down the glyph's own up vector; the glyph's top (about 0.88 of its size above the
+        # baseline) is where it starts along the vertical line.
+        top = 0.88 * r.size
+        out[i] = replace(r, x=r.x - dy * top, y=r.y + dx * top, direction=(dy, -dx), ascent=(dx * r.size, dy * r.size),
+                         width=r.size * len(r.text), vertical=True, glyph_offsets=())
     return out
 
 
