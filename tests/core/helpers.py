@@ -56,3 +56,21 @@ def open_doc(data: bytes | Any, **kw: Any) -> pagelift.Document:
 def approx(a: float, b: float, tol: float = 0.01) -> bool:
     """Whether two coordinates agree within ``tol`` points."""
     return abs(a - b) <= tol
+
+
+def raw_pdf(objects: list[bytes], *, trailer: bytes = b"/Root 1 0 R") -> bytes:
+    """A classic PDF written by hand: object ``i`` (1-based) is ``objects[i - 1]``.
+
+    For structures pikepdf refuses to write (a page tree that contains itself).
+    """
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for off in offsets:
+        out += b"%010d 00000 n \n" % off
+    out += b"trailer\n<< /Size %d " % (len(objects) + 1) + trailer + b" >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)

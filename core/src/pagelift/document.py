@@ -400,7 +400,9 @@ def open(
     else:
         raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
     try:
-        pdf = pikepdf.open(stream, password=password or "", suppress_warnings=True)
+        # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
+        # the page tree into every page (a change to the document); inheritance is read instead.
+        pdf = pikepdf.open(stream, password=password or "", suppress_warnings=True, inherit_page_attributes=False)
     except pikepdf.PasswordError:
         what = "the password given is wrong" if password else "it is encrypted and needs a password"
         raise PasswordRequired(f"{name}: {what}") from None

@@ -97,10 +97,12 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
         if damaged:
             break
     if not damaged and not d.eof:
+        # The data ended before the deflate stream did: keep what it held, and say so.
+        damaged = True
         try:
             out += d.flush()
         except zlib.error:
-            damaged = True
+            pass
     if len(out) > limit:
         raise _Over
     return bytes(out), damaged
