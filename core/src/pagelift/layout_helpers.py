@@ -50,7 +50,7 @@ LABEL_WIDTH = 2.0
 LABEL_CHARS = 4
 """A label (a bullet, "12.", "(iv)") has at most this many characters."""
 
-PROSE_WORDS = 4.0
+PROSE_WORDS = 3.0
 """A column holds prose when its lines carry at least this many words (median)."""
 
 PARAGRAPH_GAP = 1.4
@@ -274,10 +274,13 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
             gutters = _gutters(joined, max(size, s.size))
             if ok and gutters and len(current) == 1 and i + 1 < len(lines):
                 # A band's first line may be a title above the columns that happens to leave
-                # one of their gutters free: if the next two lines share more gutters
-                # without it, it stands alone.
-                ahead = _intersect(_free(line), _free(lines[i + 1]))
-                ok = len(_gutters(ahead, max(s.size, span(lines[i + 1]).size))) <= len(gutters)
+                # one of their gutters free: if it hides a gutter the next lines share, it
+                # stands alone. (Three lines ahead, so that word gaps rarely line up.)
+                ahead = _free(line)
+                for nxt in lines[i + 1 : i + 3]:
+                    ahead = _intersect(ahead, _free(nxt))
+                ahead_size = s.size
+                ok = len(_gutters(_intersect(ahead, free), ahead_size)) >= len(_gutters(ahead, ahead_size))
             if ok and gutters:
                 current.append(line)
                 free = joined
