@@ -71,11 +71,17 @@ class _Over(Exception):
 
 def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
     """Inflate zlib data to at most ``limit`` bytes; (output, whether the stream was damaged)."""
-    d = zlib.decompressobj()
+    # Inflate raw deflate data past the two-byte zlib header: a wrong Adler-32 checksum at
+    # the end (common in the wild) then costs nothing, as in qpdf and pdf.js.
+    if len(data) >= 2 and data[0] & 0x0F == 8 and (data[0] << 8 | data[1]) % 31 == 0:
+        d = zlib.decompressobj(-15)
+        data = data[2:]
+    else:
+        d = zlib.decompressobj(-15)  # headerless deflate; garbage fails below either way
     out = bytearray()
     damaged = False
     # Feed in slices so that damage late in the stream keeps everything before it.
-    step = 1 << 16
+    step = 1 << 12
     for i in range(0, len(data), step):
         try:
             out += d.decompress(data[i : i + step], limit + 1 - len(out))
@@ -106,6 +112,13 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
     if len(out) > limit:
         raise _Over
     return bytes(out), damaged
+
+
+def _inflate_prefix(data: bytes, limit: int) -> bytes:
+    """The first ``limit`` bytes a zlib stream inflates to."""
+    if len(data) >= 2 and data[0] & 0x0F == 8 and (data[0] << 8 | data[1]) % 31 == 0:
+        data = data[2:]
+    return zlib.decompressobj(-15).decompress(data, limit)
 
 
 def _lzw(data: bytes, limit: int) -> bytes:
@@ -212,8 +225,7 @@ def _cut(stream: Any, names: list[str], raw: bytes, limit: int, over: tuple[str,
     try:
         for name in names:
             if name == "/FlateDecode":
-                d = zlib.decompressobj()
-                data = d.decompress(data, limit)
+                data = _inflate_prefix(data, limit)
             elif name == "/ASCIIHexDecode":
                 data = _ascii_hex(data)
             elif name == "/ASCII85Decode":
