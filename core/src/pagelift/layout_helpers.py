@@ -44,6 +44,9 @@ GUTTER_WIDTH = 0.75
 BAND_GAP = 3.0
 """A vertical gap (in text sizes) between consecutive lines that always ends a column band."""
 
+CONFIRMED_BAND = 4
+"""A band of fewer lines keeps only the gutters a band of at least this many lines shares."""
+
 LABEL_WIDTH = 2.0
 """A first column narrower than this (in text sizes) may hold labels (bullets, numbers) for the next one."""
 
@@ -51,7 +54,7 @@ LABEL_CHARS = 4
 """A label (a bullet, "12.", "(iv)") has at most this many characters."""
 
 PROSE_WORDS = 3.0
-"""A column holds prose when its lines carry at least this many words (median)."""
+"""Columns hold prose when their lines carry at least this many words (on average)."""
 
 PARAGRAPH_GAP = 1.4
 """A gap between baselines wider than this many times the usual spacing starts a paragraph."""
@@ -232,18 +235,31 @@ class ColumnBand:
 
     @property
     def is_split(self) -> bool:
-        """True when the band has a gutter and every column holds at least two line pieces."""
-        return bool(self.gutters) and all(len(c) >= 2 for c in self.columns())
+        """True when the band has a gutter and its columns are real: every column holds at least
+        two line pieces, or some line of a band of several has a piece in every column (the
+        last lines of balanced columns at the top of a page)."""
+        if not self.gutters:
+            return False
+        columns = self.columns()
+        if all(len(c) >= 2 for c in columns):
+            return True
+        full = len(columns)
+        return len(self.lines) >= 2 and any(
+            len({sum(1 for a, _ in self.gutters if frame(r)[0] + r.width / 2 > a) for r in line.runs}) == full
+            for line in self.lines)
 
     def holds_prose(self) -> bool:
-        """True when every column reads as running text (lines of several words), not as table cells.
+        """True when the columns read as running text (lines of several words), not as table cells.
 
         Tables are short cells sharing every row; prose columns carry lines of
-        ``PROSE_WORDS`` words or more.
+        ``PROSE_WORDS`` words or more: on average over the band, and in at least one line of
+        every column (a column may end on a short last line).
         """
         if not self.is_split:
             return False
-        return all(statistics.median(words(p.text) for p in col) >= PROSE_WORDS for col in self.columns())
+        counts = [[words(p.text) for p in col] for col in self.columns()]
+        pieces = [c for col in counts for c in col]
+        return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
 
 
 def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
@@ -254,7 +270,8 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
     close every such strip (a title or caption across the columns) or that sits more than
     ``BAND_GAP`` text sizes below the previous one starts a new band; so does a first line
     that would hide gutters the lines after it share. A first column of
-    labels (bullets, item numbers: narrow and short) is not a column of its own.
+    labels (bullets, item numbers: narrow and short) is not a column of its own. A band
+    of fewer than ``CONFIRMED_BAND`` lines keeps only gutters a taller band confirms.
     """
     bands: list[ColumnBand] = []
     current: list[Line] = []
@@ -293,6 +310,19 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
         size = s.size
         last_v = s.v
     close()
+    return _confirm_small_bands(bands)
+
+
+def _confirm_small_bands(bands: list[ColumnBand]) -> list[ColumnBand]:
+    """Keep a short band's gutters only where a taller band of the page has one too.
+
+    Two or three justified lines can leave word gaps one above the other that look like a
+    gutter; a real one continues the columns of the page (the last lines of balanced
+    columns, a short table under others)."""
+    strong = [g for b in bands if len(b.lines) >= CONFIRMED_BAND and b.is_split for g in b.gutters]
+    for band in bands:
+        if band.gutters and len(band.lines) < CONFIRMED_BAND:
+            band.gutters = [g for g in band.gutters if any(g[0] < b and a < g[1] for a, b in strong)]
     return bands
 
 
