@@ -1,0 +1,144 @@
+"""Simple fonts' encodings: the base tables, the Symbol and ZapfDingbats built-ins, /Differences.
+
+Standard, WinAnsi, MacRoman and PDFDoc come from pdfminer.six (``pdfminer.latin_enc``).
+MacExpert is in neither pdfminer.six nor fontTools, so its table is written out below from
+the PDF specification (Annex D.4). The built-in encodings of Symbol and ZapfDingbats are
+pypdf's tables (derived from the Core 14 AFM files), which give the text of each code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pikepdf
+from pdfminer.latin_enc import ENCODING
+
+try:  # code -> text of the two symbolic standard fonts (see the module docstring)
+    from pypdf._codecs.symbol import _symbol_encoding as _SYMBOL
+    from pypdf._codecs.zapfding import _zapfding_encoding as _ZAPF
+except ImportError:  # pragma: no cover - pypdf is a declared dependency
+    _SYMBOL = _ZAPF = []
+
+_COLUMNS = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}
+
+# MacExpertEncoding (PDF 32000-1, D.4): "code name name ..." runs of consecutive codes.
+_MAC_EXPERT = """
+32 space exclamsmall Hungarumlautsmall centoldstyle dollaroldstyle dollarsuperior ampersandsmall
+ Acutesmall parenleftsuperior parenrightsuperior twodotenleader onedotenleader comma hyphen
+ period fraction zerooldstyle oneoldstyle twooldstyle threeoldstyle fouroldstyle fiveoldstyle
+ sixoldstyle sevenoldstyle eightoldstyle nineoldstyle colon semicolon
+61 threequartersemdash
+63 questionsmall
+68 Ethsmall
+71 onequarter onehalf threequarters oneeighth threeeighths fiveeighths seveneighths onethird
+ twothirds
+86 ff fi fl ffi ffl parenleftinferior
+93 parenrightinferior Circumflexsmall hypheninferior Gravesmall Asmall Bsmall Csmall Dsmall
+ Esmall Fsmall Gsmall Hsmall Ismall Jsmall Ksmall Lsmall Msmall Nsmall Osmall Psmall Qsmall
+ Rsmall Ssmall Tsmall Usmall Vsmall Wsmall Xsmall Ysmall Zsmall colonmonetary onefitted rupiah
+ Tildesmall
+129 asuperior centsuperior
+135 Aacutesmall Agravesmall Acircumflexsmall Adieresissmall Atildesmall Aringsmall Ccedillasmall
+ Eacutesmall Egravesmall Ecircumflexsmall Edieresissmall Iacutesmall Igravesmall
+ Icircumflexsmall Idieresissmall Ntildesmall Oacutesmall Ogravesmall Ocircumflexsmall
+ Odieresissmall Otildesmall Uacutesmall Ugravesmall Ucircumflexsmall Udieresissmall
+161 eightsuperior fourinferior threeinferior sixinferior eightinferior seveninferior Scaronsmall
+169 centinferior twoinferior
+172 Dieresissmall
+174 Caronsmall osuperior fiveinferior
+178 commainferior periodinferior Yacutesmall
+182 dollarinferior
+185 Thornsmall
+187 nineinferior zeroinferior Zcaronsmall AEsmall Oslashsmall questiondownsmall oneinferior
+ Lslashsmall
+201 Cedillasmall
+207 OEsmall figuredash hyphensuperior
+214 exclamdownsmall
+216 Ydieresissmall
+218 onesuperior twosuperior threesuperior foursuperior fivesuperior sixsuperior sevensuperior
+ ninesuperior zerosuperior
+228 esuperior rsuperior tsuperior
+233 isuperior ssuperior dsuperior
+241 lsuperior Ogoneksmall Brevesmall Macronsmall bsuperior nsuperior msuperior commasuperior
+ periodsuperior Dotaccentsmall Ringsmall
+"""
+
+BASE_ENCODINGS = frozenset({*_COLUMNS, "MacExpertEncoding"})
+
+
+def _runs(text: str) -> dict[int, str]:
+    table: dict[int, str] = {}
+    code = 0
+    for token in text.split():
+        if token.isdigit():
+            code = int(token)
+        else:
+            table[code] = token
+            code += 1
+    return table
+
+
+@cache
+def base_encoding(name: str) -> dict[int, str]:
+    """code -> glyph name of a named base encoding (an empty table for an unknown name)."""
+    if name == "MacExpertEncoding":
+        return _runs(_MAC_EXPERT)
+    column = _COLUMNS.get(name)
+    if column is None:
+        return {}
+    table = {row[column]: row[0] for row in ENCODING if row[column] is not None}
+    if name == "WinAnsiEncoding":
+        # PDF 32000-1 D.2 notes: 0xA0 and 0xAD show space and hyphen in WinAnsi fonts, and
+        # every unused code above 0x40 shows the bullet (pdfminer.six's table leaves them out).
+        table.setdefault(0xA0, "space")
+        table.setdefault(0xAD, "hyphen")
+        for code in (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D):
+            table.setdefault(code, "bullet")
+    return table
+
+
+def _builtin(chars: list[str]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for code, ch in enumerate(chars[:256]):
+        # pypdf fills unused codes with the code itself, controls that are no characters.
+        if code >= 0x20 and ch and not (ord(ch[0]) < 0x20 or 0x7F <= ord(ch[0]) < 0xA0):
+            out[code] = ch
+    return out
+
+
+@cache
+def builtin_text(font_name: str) -> dict[int, str]:
+    """code -> text of the built-in encoding of Symbol or ZapfDingbats (else empty)."""
+    if font_name == "Symbol":
+        return _builtin(list(_SYMBOL))
+    if font_name == "ZapfDingbats":
+        return _builtin(list(_ZAPF))
+    return {}
+
+
+def differences(encoding: Any, limit: int = 4096) -> tuple[dict[int, str], int]:
+    """(code -> glyph name, count of malformed items) from an encoding dictionary's /Differences."""
+    diffs = encoding.get("/Differences") if isinstance(encoding, pikepdf.Dictionary) else None
+    out: dict[int, str] = {}
+    bad = 0
+    if not isinstance(diffs, pikepdf.Array):
+        return out, 0
+    code: int | None = None
+    for i, item in enumerate(diffs):
+        if i >= limit:
+            bad += 1
+            break
+        if isinstance(item, pikepdf.Name):
+            if code is None or not 0 <= code <= 255:
+                bad += 1
+            else:
+                out[code] = str(item)[1:]
+            if code is not None:
+                code += 1
+        else:
+            try:
+                code = int(item)
+            except (TypeError, ValueError):
+                bad += 1
+    return out, bad

@@ -1,0 +1,131 @@
+"""The hook: what the font's encoding names each code, trusted only where the document chose it.
+
+Simple fonts: the base encoding the document names (``/Encoding /WinAnsiEncoding`` or an
+encoding dictionary's ``/BaseEncoding``), then its ``/Differences``. Where the document
+names no base encoding, the base is the font's own: the built-in tables of Symbol and
+ZapfDingbats; StandardEncoding for a non-symbolic Type1 font and WinAnsiEncoding for a
+non-symbolic TrueType font when no program is embedded (what pdftotext assumes too); the
+embedded program's own encoding otherwise, which is the font-program decoder's to read. A
+font flagged symbolic never gets an assumed standard encoding — its codes mean whatever
+its program says, and a Latin letter guessed for them would be wrong with nothing to say
+so — only the /Differences names the document wrote for it.
+
+Composite fonts: the codes of a predefined Unicode CMap, and the CIDs of Adobe's CJK
+collections (see :mod:`pagelift_glyphname.cjk`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pikepdf
+
+import pagelift
+
+from .cjk import COLLECTIONS, UnicodeCodes, collection_map, unicode_cmap_codec
+from .encodings import BASE_ENCODINGS, base_encoding, builtin_text, differences
+from .names import glyph_text
+
+SOURCE = "glyphname"
+# A collection's table is a fallback for fonts whose program cannot say (the issue's order:
+# ToUnicode, then the font's cmap, then the collection): it sits just below the program.
+COLLECTION_PRIORITY = pagelift.PRIORITY_FONT_PROGRAM - 10
+
+
+def _bare_name(base_font: str) -> str:
+    return base_font.split("+", 1)[-1] if len(base_font) > 7 and base_font[6:7] == "+" else base_font
+
+
+def builtin_font(base_font: str) -> str | None:
+    """``Symbol`` or ``ZapfDingbats`` when the font is one of those two standard fonts."""
+    name = _bare_name(base_font).replace(" ", "")
+    if name.startswith("Symbol"):
+        return "Symbol"
+    if name.startswith(("ZapfDingbats", "Dingbats")):
+        return "ZapfDingbats"
+    return None
+
+
+def _names_text(table: dict[int, str]) -> dict[int, str]:
+    out = {}
+    for code, name in table.items():
+        text = glyph_text(name)
+        if text is not None:
+            out[code] = text
+    return out
+
+
+def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
+    """The answer for a simple font (Type1, MMType1, TrueType, Type3)."""
+    warnings: list[str] = []
+    encoding: Any = font.obj.get("/Encoding")
+    base: str | None = None
+    if isinstance(encoding, pikepdf.Name):
+        base = str(encoding)[1:]
+    elif isinstance(encoding, pikepdf.Dictionary):
+        value = encoding.get("/BaseEncoding")
+        if isinstance(value, pikepdf.Name):
+            base = str(value)[1:]
+    elif encoding is not None:
+        warnings.append("/Encoding is neither a name nor a dictionary; ignored")
+    if base is not None and base not in BASE_ENCODINGS:
+        warnings.append(f"unknown base encoding /{base}; only /Differences names are used")
+        base = None
+
+    table: dict[int, str] = {}
+    label = "differences"
+    builtin = builtin_font(font.base_font)
+    if base is not None:
+        table = _names_text(base_encoding(base))
+        label = base
+    elif builtin is not None and font.font_file is None:
+        table = dict(builtin_text(builtin))
+        label = f"{builtin} built-in"
+    elif not font.symbolic and font.font_file is None and font.subtype in ("Type1", "MMType1", "TrueType"):
+        assumed = "WinAnsiEncoding" if font.subtype == "TrueType" else "StandardEncoding"
+        table = _names_text(base_encoding(assumed))
+        label = f"{assumed} (assumed: non-symbolic, no /Encoding)"
+
+    diffs, bad = differences(encoding)
+    if bad:
+        warnings.append(f"/Differences has {bad} malformed item{'s' if bad > 1 else ''}; skipped")
+    for code, name in diffs.items():
+        text = glyph_text(name)
+        if text is not None:
+            table[code] = text
+        else:
+            # The document renamed this code to something unreadable: the base name is gone.
+            table.pop(code, None)
+    if diffs:
+        label += " + /Differences"
+    if not table and not warnings:
+        return None
+    return pagelift.GlyphMap(source=f"{SOURCE} ({label})", priority=pagelift.PRIORITY_GLYPH_NAME,
+                             by_code=table, warnings=tuple(warnings))
+
+
+def composite_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
+    """The answer for a Type0 font: a Unicode CMap's codes, a CJK collection's CIDs."""
+    codec = unicode_cmap_codec(font.encoding_name)
+    vertical = bool(font.encoding_name and font.encoding_name.endswith("V"))
+    by_cid: Any = {}
+    info = font.cid_system_info
+    if info is not None and info[0] == "Adobe" and info[1] in COLLECTIONS:
+        by_cid = collection_map(info[1], vertical)
+    if codec is not None:
+        return pagelift.GlyphMap(source=f"{SOURCE} ({font.encoding_name})", priority=pagelift.PRIORITY_GLYPH_NAME,
+                                 by_code=UnicodeCodes(codec), by_cid=by_cid)
+    if by_cid:
+        return pagelift.GlyphMap(source=f"{SOURCE} (Adobe-{info[1] if info else '?'} CIDs)",
+                                 priority=COLLECTION_PRIORITY, by_cid=by_cid)
+    return None
+
+
+@pagelift.hookimpl
+def pagelift_decode_font(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
+    """Decode a font's codes through the glyph names its encoding gives them."""
+    if not isinstance(font.obj, pikepdf.Dictionary):
+        return None
+    if font.composite:
+        return composite_map(font)
+    return simple_map(font)

@@ -1,0 +1,56 @@
+"""pagelift-glyphname's name and encoding tables on their own."""
+
+from __future__ import annotations
+
+import pytest
+from pagelift_glyphname.cjk import UnicodeCodes, unicode_cmap_codec
+from pagelift_glyphname.encodings import base_encoding, builtin_text
+from pagelift_glyphname.names import glyph_text
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("A", "A"), ("eacute", "é"), ("uni0041", "A"), ("uni00410042", "AB"), ("u1D400", "\U0001d400"),
+        ("f_f_i", "ffi"), ("a.sc", "a"), ("one.oldstyle", "1"), ("Asmall", "A"), ("oneoldstyle", "1"),
+        ("minus", "\u2212"), ("equivasymptotic", "\u224d"), ("epsilon1", "\u03f5"), ("arrowhookleft", "\u21aa"),
+        ("parenlefttp", "\u239b"), ("braceex", "\u23aa"),
+    ],
+)
+def test_names_that_say_something(name, text):
+    assert glyph_text(name) == text
+
+
+@pytest.mark.parametrize("name", [".notdef", "", "g12", "a49", "cid00042", "glyph7", "H11537", "uniE000",
+                                  "registerserif", "x" * 300])
+def test_names_that_say_nothing(name):
+    assert glyph_text(name) is None
+
+
+def test_base_encodings_come_from_the_tables():
+    assert base_encoding("WinAnsiEncoding")[0x80] == "Euro"
+    assert base_encoding("MacRomanEncoding")[0x8E] == "eacute"
+    assert base_encoding("StandardEncoding")[0x27] == "quoteright"
+    assert base_encoding("PDFDocEncoding")[0x84] == "emdash"
+    mac_expert = base_encoding("MacExpertEncoding")
+    assert (mac_expert[0x61], mac_expert[0xFB], mac_expert[0x5D]) == ("Asmall", "Ringsmall", "parenrightinferior")
+    assert base_encoding("NoSuchEncoding") == {}
+
+
+def test_symbol_and_dingbats_tables_hold_no_control_codes():
+    for name in ("Symbol", "ZapfDingbats"):
+        table = builtin_text(name)
+        assert table and all(code >= 0x20 and not 0x7F <= ord(text[0]) < 0xA0 for code, text in table.items())
+    assert builtin_text("Symbol")[0x61] == "α"
+    assert builtin_text("Helvetica") == {}
+
+
+def test_unicode_cmap_codes():
+    assert unicode_cmap_codec("UniJIS-UCS2-H") == "utf-16-be"
+    assert unicode_cmap_codec("UniKS-UTF8-V") == "utf-8"
+    assert unicode_cmap_codec("90ms-RKSJ-H") is None
+    utf16 = UnicodeCodes("utf-16-be")
+    assert utf16.get(0x65E5) == "日" and utf16.get(0xD840DC0B) == "\U0002000b"
+    assert utf16.get(0xD800) is None and utf16.get(0x0001) is None
+    utf8 = UnicodeCodes("utf-8")
+    assert utf8.get(0xED959C) == "한" and utf8.get(0xFF) is None
