@@ -45,8 +45,8 @@ def test_page_text_without_a_layout_is_lines_joined_line_for_line() -> None:
 
 
 def _run(text: str, x: float, y: float = 700.0, *, size: float = 10.0, seq: int = 0,
-         direction: tuple[float, float] = (1.0, 0.0)) -> Run:
-    width = 5.0 * len(text)
+         direction: tuple[float, float] = (1.0, 0.0), em: float = 5.0) -> Run:
+    width = em * len(text)
     return Run(text=text, x=x, y=y, width=width, size=size, font="F", space_width=2.5,
                direction=direction, seq=seq)
 
@@ -82,3 +82,29 @@ def test_logical_order_turns_a_visual_rtl_line_around_keeping_numbers_and_latin(
     assert pagelift.logical_order(visual) == "שלום 42 עולם"
     assert pagelift.join([_run(visual, 0)]) == "שלום 42 עולם"
     assert pagelift.logical_order("plain text") == "plain text"
+
+
+def test_upright_cjk_glyphs_stacked_down_the_page_read_as_vertical_lines() -> None:
+    # Vertical writing set with a horizontal font, one glyph per show (as browsers print it).
+    right, left = "縦書きです", "二列目"
+    runs = [_run(ch, 300, 700 - 10 * i, seq=i, em=10) for i, ch in enumerate(right)]
+    runs += [_run(ch, 280, 700 - 10 * i, seq=10 + i, em=10) for i, ch in enumerate(left)]
+    assert [line.text for line in pagelift.lines(runs)] == [right, left]
+
+
+def test_cjk_glyphs_side_by_side_stay_horizontal() -> None:
+    runs = [_run(ch, 100 + 10 * i, 700, seq=i, em=10) for i, ch in enumerate("横書きの文")]
+    runs += [_run(ch, 100 + 10 * i, 688, seq=10 + i, em=10) for i, ch in enumerate("二行目")]
+    assert [line.text for line in pagelift.lines(runs)] == ["横書きの文", "二行目"]
+
+
+def test_a_space_drawn_on_the_page_tells_the_fonts_real_space_width() -> None:
+    # The font claims a space as wide as an average glyph (6 units at size 10); the page
+    # draws a space 2.6 wide, so a 1.4 gap between two cells is a word break.
+    spaced = Run(text="a b", x=0, y=700, width=15, size=10, font="F", space_width=6.0,
+                 glyph_offsets=(("a", 0, 5), (" ", 5, 2.6), ("b", 7.6, 5)))
+    cell = Run(text="Because", x=0, y=680, width=35, size=10, font="F", space_width=6.0)
+    after = Run(text="Back", x=36.4, y=680, width=20, size=10, font="F", space_width=6.0)
+    assert [line.text for line in pagelift.lines([spaced, cell, after])] == ["a b", "Because Back"]
+    # Without a drawn space the claimed width stands (capped) and 1.4 reads as kerning.
+    assert [line.text for line in pagelift.lines([cell, after])] == ["BecauseBack"]

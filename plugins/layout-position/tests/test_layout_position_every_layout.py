@@ -131,3 +131,18 @@ def test_words_without_space_characters_are_read_from_the_gaps(read: Reader) -> 
     page.content(f"BT {name} 12 Tf 72 700 Td [(Words) -350 (without) -350 (spaces) -60 (.)] TJ ET")
     page.content(f"BT {name} 12 Tf 72 680 Td [(A) 80 (V) -40 (ery) -300 (kerned) -300 (line)] TJ ET")
     assert read(doc.to_bytes()) == "Words without spaces.\nAVery kerned line"
+
+
+def test_vertical_japanese_set_upright_glyph_by_glyph_reads_top_to_bottom(read: Reader, cid_font: FontMaker) -> None:
+    # How a browser prints writing-mode: vertical-rl: a horizontal font, one glyph per
+    # show, each one a text size below the last.
+    columns = ["縦書きの文章です", "二行目も読めます"]
+    doc = pdfbuilder.Document()
+    font = cid_font(doc, "".join(columns), default_width=1000)
+    page = doc.add_page()
+    name = page.use(font).decode()
+    for i, col in enumerate(columns):
+        for j, ch in enumerate(col):
+            page.content(f"BT {name} 12 Tf {400 - 20 * i} {700 - 12 * j} Td ".encode()
+                         + page.string(font, ch, hex=True) + b" Tj ET")
+    assert read(doc.to_bytes()).split() == columns
