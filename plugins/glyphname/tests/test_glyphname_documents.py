@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 
-import pagelift
-import pagelift_glyphname
 import pikepdf
 import pytest
 from pdfbuilder import Document
+
+import pagelift
+import pagelift_glyphname
 
 
 def read(data: bytes) -> pagelift.Document:

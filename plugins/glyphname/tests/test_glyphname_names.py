@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from pagelift_glyphname.cjk import UnicodeCodes, unicode_cmap_codec
 from pagelift_glyphname.encodings import base_encoding, builtin_text
 from pagelift_glyphname.names import glyph_text
