@@ -1,0 +1,243 @@
+"""Read an embedded font program into what decoding needs: glyph names, encodings, cmaps.
+
+Three readers, one result type (:class:`Program`):
+
+- TrueType, and OpenType of either flavour (fontTools ``TTFont``, loaded lazily so only
+  ``cmap``, ``post`` and ``maxp``/``CFF `` are decompiled);
+- bare CFF (FontFile3 /Type1C, /CIDFontType0C: ``fontTools.cffLib``);
+- Type1 (FontFile): only the clear-text part is read, where the program's /Encoding lives.
+  ``fontTools.t1Lib`` would run the whole program through its PostScript interpreter and
+  decrypt every charstring to learn the same thing, and it rejects many of the odd programs
+  PDF producers embed; a pattern over the header reads those too, as pdf.js does.
+
+Programs are cached by a digest of their bytes, so a program shared by several font
+dictionaries (or the same subset embedded twice) is read once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from fontTools.cffLib import CFFFontSet
+from fontTools.encodings.StandardEncoding import StandardEncoding
+from fontTools.ttLib import TTFont
+
+from .glyphnames import glyph_text
+
+# fontTools logs what it repairs in damaged tables ("extra bytes in post.stringData"); with
+# no handler configured those would print on stderr through logging's last resort.
+logging.getLogger("fontTools").addHandler(logging.NullHandler())
+
+CACHE_SIZE = 32
+MAX_GLYPHS = 65536
+
+# Unicode subtables: Windows Unicode BMP and full repertoire, and every Unicode-platform one.
+_UNICODE_SUBTABLES = {(3, 1), (3, 10), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 6)}
+_T1_STANDARD = re.compile(rb"/Encoding\s+StandardEncoding\s+def")
+_T1_ENTRY = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put")
+
+
+class ProgramError(Exception):
+    """A font program that could not be read; the message says why."""
+
+
+@dataclass
+class Program:
+    """What a font program says about its glyphs.
+
+    ``glyph_order`` lists glyph names by glyph id (TrueType post names or names fontTools
+    made up, CFF charset; empty for Type1). ``encoding`` is the built-in code -> glyph name
+    (CFF, Type1). ``cmaps`` holds each TrueType/OpenType cmap subtable as code -> glyph
+    name. ``unicode_of`` gives the text the Unicode cmap subtables assign each glyph name.
+    ``cid_gids`` maps CID -> glyph id for a CID-keyed CFF program.
+    """
+
+    kind: str
+    glyph_order: list[str] = field(default_factory=list)
+    encoding: dict[int, str] = field(default_factory=dict)
+    cmaps: dict[tuple[int, int], dict[int, str]] = field(default_factory=dict)
+    unicode_of: dict[str, str] = field(default_factory=dict)
+    cid_gids: dict[int, int] = field(default_factory=dict)
+    real_names: bool = True
+
+    def glyph_text(self, name: str | None) -> str | None:
+        """The text of a glyph, by its Unicode cmap entry or else by its name."""
+        if not name:
+            return None
+        text = self.unicode_of.get(name)
+        if text is not None:
+            return text
+        return glyph_text(name) if self.real_names else None
+
+
+def _reverse_unicode(cmaps: dict[tuple[int, int], dict[int, str]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key in sorted(cmaps, key=lambda k: (k != (3, 1), k)):
+        if key not in _UNICODE_SUBTABLES:
+            continue
+        for code, name in sorted(cmaps[key].items()):
+            # Several code points may share a glyph (hyphen and soft hyphen): the lowest wins.
+            if name not in out and not (0xE000 <= code <= 0xF8FF) and code >= 0x20:
+                out[name] = chr(code)
+    return out
+
+
+def _raw_cff_encoding(data: bytes, offset: int, charset: list[str]) -> dict[int, str] | None:
+    """A custom CFF encoding read from the bytes (fontTools drops glyphs encoded at code 0,
+    which is where TeX's cmsy puts its minus sign)."""
+    try:
+        fmt = data[offset]
+        pos = offset + 1
+        table: dict[int, str] = {}
+        gid = 1
+        if fmt & 0x7F == 0:
+            count = data[pos]
+            for code in data[pos + 1 : pos + 1 + count]:
+                if gid < len(charset):
+                    table[code] = charset[gid]
+                gid += 1
+            pos += 1 + count
+        elif fmt & 0x7F == 1:
+            ranges = data[pos]
+            pos += 1
+            for _ in range(ranges):
+                first, left = data[pos], data[pos + 1]
+                pos += 2
+                for code in range(first, min(first + left, 255) + 1):
+                    if gid < len(charset):
+                        table[code] = charset[gid]
+                    gid += 1
+        else:
+            return None
+        if fmt & 0x80:  # supplements: extra codes for glyphs named by SID
+            return None  # rare; fontTools' reading is used instead
+        return table
+    except IndexError:
+        return None
+
+
+def _cff_fields(program: Program, top: object, data: bytes | None = None) -> None:
+    charset = list(getattr(top, "charset", None) or [])
+    program.glyph_order = charset[:MAX_GLYPHS]
+    if hasattr(top, "ROS"):
+        for gid, name in enumerate(program.glyph_order):
+            if name.startswith("cid") and name[3:].isdigit():
+                program.cid_gids[int(name[3:])] = gid
+        program.real_names = False
+        return
+    encoding = getattr(top, "Encoding", None)
+    offset = getattr(top, "rawDict", {}).get("Encoding")
+    if data is not None and isinstance(offset, int) and offset > 1 and isinstance(encoding, list):
+        raw = _raw_cff_encoding(data, offset, charset)
+        if raw is not None:
+            program.encoding = {code: name for code, name in raw.items() if name != ".notdef"}
+            return
+    if encoding == "StandardEncoding" or encoding is None:
+        table = StandardEncoding
+    elif isinstance(encoding, list):
+        table = encoding
+    else:  # ExpertEncoding: small capitals and figures, rarely embedded
+        table = []
+    program.encoding = {code: name for code, name in enumerate(table[:256]) if name and name != ".notdef"}
+
+
+def read_truetype(data: bytes) -> Program:
+    """A TrueType or OpenType program: cmaps, glyph names, and the CFF charset if it has one."""
+    try:
+        font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+        cmaps: dict[tuple[int, int], dict[int, str]] = {}
+        if "cmap" in font:
+            for sub in font["cmap"].tables:
+                mapping = getattr(sub, "cmap", None)
+                if mapping:
+                    cmaps.setdefault((sub.platformID, sub.platEncID), dict(mapping))
+        if "CFF " in font:
+            program = Program("cff", cmaps=cmaps)
+            cff = font["CFF "].cff
+            _cff_fields(program, cff.topDictIndex[0])
+        else:
+            program = Program("truetype", cmaps=cmaps)
+            program.glyph_order = list(font.getGlyphOrder())[:MAX_GLYPHS]
+            post = font.get("post")
+            # Format 3 (and a missing post) means fontTools invented the names: they say nothing.
+            program.real_names = post is not None and getattr(post, "formatType", 3.0) in (1.0, 2.0)
+    except Exception as exc:  # fontTools raises many types on damaged programs
+        raise ProgramError(f"{type(exc).__name__}: {exc}") from None
+    program.unicode_of = _reverse_unicode(cmaps)
+    return program
+
+
+def read_cff(data: bytes) -> Program:
+    """A bare CFF program (FontFile3 /Type1C or /CIDFontType0C)."""
+    try:
+        fontset = CFFFontSet()
+        fontset.decompile(io.BytesIO(data), None)
+        program = Program("cff")
+        _cff_fields(program, fontset.topDictIndex[0], data)
+    except Exception as exc:
+        raise ProgramError(f"{type(exc).__name__}: {exc}") from None
+    return program
+
+
+def read_type1(data: bytes, length1: int | None) -> Program:
+    """A Type1 program's built-in encoding, read from its clear-text part."""
+    end = data.find(b"eexec")
+    if end < 0:
+        end = length1 if length1 and 0 < length1 <= len(data) else len(data)
+    clear = data[:end]
+    program = Program("type1")
+    if _T1_STANDARD.search(clear):
+        program.encoding = {code: name for code, name in enumerate(StandardEncoding) if name != ".notdef"}
+    else:
+        for m in _T1_ENTRY.finditer(clear):
+            code = int(m.group(1))
+            if 0 <= code <= 255:
+                program.encoding[code] = m.group(2).decode("latin-1")
+    if not program.encoding and b"/Encoding" not in clear:
+        raise ProgramError("no /Encoding in the clear-text part of the Type1 program")
+    return program
+
+
+class ProgramCache:
+    """The programs read so far, by digest of their bytes; the least recently used go first."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._items: OrderedDict[bytes, Program | ProgramError] = OrderedDict()
+
+    def get(self, data: bytes, kind: str, subtype: str | None, length1: int | None) -> Program:
+        """The program in ``data`` (FontFile/FontFile2/FontFile3), read once; ProgramError if unreadable."""
+        key = hashlib.blake2b(data, digest_size=16).digest() + kind.encode()
+        item = self._items.get(key)
+        if item is None:
+            try:
+                item = _read(data, kind, subtype, length1)
+            except ProgramError as exc:
+                item = exc
+            self._items[key] = item
+            if len(self._items) > self._size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        if isinstance(item, ProgramError):
+            raise item
+        return item
+
+
+def _read(data: bytes, kind: str, subtype: str | None, length1: int | None) -> Program:
+    if kind == "FontFile2":
+        return read_truetype(data)
+    if kind == "FontFile3":
+        if subtype == "OpenType" or data[:4] in (b"OTTO", b"\x00\x01\x00\x00", b"true"):
+            return read_truetype(data)
+        return read_cff(data)
+    if kind == "FontFile":
+        if data[:1] == b"\x80":  # PFB segments: drop the 6-byte headers of the first one
+            data = data[6:]
+        return read_type1(data, length1)
+    raise ProgramError(f"unknown font file kind {kind}")
