@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +30,9 @@ _ALIASES = {
 # when this module cannot (used only to decide whether handing a stream to qpdf is safe).
 _WORST_RATIO = {"/FlateDecode": 1032, "/LZWDecode": 4096, "/RunLengthDecode": 64, "/ASCIIHexDecode": 1,
                 "/ASCII85Decode": 1, "/DCTDecode": 256, "/CCITTFaxDecode": 4096}
-_NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
+# Bytes that are not hex digits, deleted with bytes.translate: a regex substitution would
+# build one object per blank, 90 times the stream in memory for a stream of white space.
+_NOT_HEX = bytes(c for c in range(256) if chr(c) not in "0123456789ABCDEFabcdef")
 
 
 @dataclass(slots=True)
@@ -134,7 +135,7 @@ def _lzw(data: bytes, limit: int) -> bytes:
 
 def _ascii_hex(data: bytes) -> bytes:
     end = data.find(b">")
-    digits = _NOT_HEX.sub(b"", data if end < 0 else data[:end])
+    digits = (data if end < 0 else data[:end]).translate(None, _NOT_HEX)
     if len(digits) % 2:
         digits += b"0"
     return binascii.unhexlify(digits)
