@@ -23,7 +23,7 @@ _FONTS = {
 @given(kind=st.sampled_from(sorted(_FONTS)), data=st.binary(max_size=40))
 def test_decode_agrees_with_one_code_at_a_time(kind: str, data: bytes) -> None:
     font = Loader(ASCII).load(_FONTS[kind])
-    expected = [font.glyph(code, n) for code, n in font.geometry.split(data)]
+    expected = tuple(font.glyph(code, n) for code, n in font.geometry.split(data))
     assert font.decode(data) == expected
     assert font.decode(data) == expected  # again, from the string cache
     assert sum(n for _, n in font.geometry.split(data)) == len(data)  # every byte is in one code
@@ -43,4 +43,4 @@ def test_string_cache_is_bounded() -> None:
     for i in range(5000):
         font.decode(str(i).encode())
     assert len(font._strings) <= 2048
-    assert font.decode(b"42") == [font.glyph(52), font.glyph(50)]
+    assert font.decode(b"42") == (font.glyph(52), font.glyph(50))

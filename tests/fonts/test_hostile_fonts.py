@@ -149,3 +149,17 @@ def test_each_font_object_is_analysed_once_per_document() -> None:
     document = pagelift.open(doc.to_bytes(), plugins=manager(decoder))
     assert [p.runs[0].text for p in document.pages] == [f"page {i}" for i in range(5)]
     assert sorted(info.resource_name for info in seen) == [helv.name, cid.name]
+
+
+def test_absurd_widths_take_the_default() -> None:
+    doc = Document()
+    font = _simple(doc)
+    font.FontDescriptor.MissingWidth = 300
+    font.Widths = pikepdf.Array([1e300, 700])
+    loader = Loader(ASCII)
+    assert widths(loader.load(font), b"AB") == [0.3, 0.7]
+    assert "absurd" in loader.messages()
+    cid = _type0(doc)
+    cid.DescendantFonts[0].W = pikepdf.Array([1, [1e300, 400]])
+    cid.DescendantFonts[0].DW = 900
+    assert widths(Loader(ASCII).load(cid), b"\x00\x01\x00\x02") == [0.9, 0.4]

@@ -17,6 +17,14 @@ import pikepdf
 
 from .values import MAX_CODE, integer, number
 
+_MAX_UNITS = 100_000.0
+"""A CID wider than 100 em is a broken width, not a glyph; it takes /DW instead."""
+
+
+def _width(value: Any) -> float | None:
+    w = number(value)
+    return w if w is not None and abs(w) <= _MAX_UNITS else None
+
 Warn = Callable[[str, str], None]
 
 
@@ -60,7 +68,7 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
     """Read /W and /DW of a CIDFont dictionary (default width 1000 when /DW is absent or bad)."""
     default = 1000.0
     if dw is not None:
-        value = number(dw)
+        value = _width(dw)
         if value is None:
             warn("font", f"{what}: /DW is not a number; 1000 used")
         else:
@@ -85,7 +93,7 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
         nxt = items[i + 1]
         if isinstance(nxt, pikepdf.Array):
             for j, value in enumerate(_items(nxt)):
-                width = number(value)
+                width = _width(value)
                 if width is None:
                     skipped += 1
                     continue
@@ -96,7 +104,7 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
             i += 2
         else:
             last = integer(nxt, 0, MAX_CODE)
-            width = number(items[i + 2]) if i + 2 < n else None
+            width = _width(items[i + 2]) if i + 2 < n else None
             if last is None or width is None or last < first:
                 skipped += 1
                 i += 1

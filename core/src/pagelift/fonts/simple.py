@@ -22,6 +22,9 @@ from .values import integer, number
 
 Warn = Callable[[str, str], None]
 
+_MAX_EM = 100.0
+"""A glyph wider than this many ems is a broken width (1e300 in /Widths), not a glyph."""
+
 
 def type3_matrix(value: Any, *, warn: Warn, what: str) -> Matrix:
     """A Type3 /FontMatrix: six finite numbers that do not collapse glyph space, else 1/1000."""
@@ -101,9 +104,19 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
             by_code = {}
             default = missing or _descriptor_number(descriptor, "/AvgWidth", warn=warn, what=what) or 500.0
             warn("font", f"{what}: no /Widths and not a standard font; every glyph is {default:g} units wide")
+    if abs(default * scale) > _MAX_EM:
+        warn("font", f"{what}: default width {default:g} is absurd; half an em used")
+        default = 0.5 / abs(scale)
     table = [default * scale] * 256
+    absurd = 0
     for code, w in by_code.items():
-        table[code] = w * scale
+        if abs(w * scale) > _MAX_EM:
+            absurd += 1
+            by_code[code] = default
+        else:
+            table[code] = w * scale
+    if absurd:
+        warn("font", f"{what}: {absurd} widths over {_MAX_EM:g} em are absurd; the default width used for them")
     space = table[32] if 32 in by_code and by_code[32] > 0 else estimate_space(list(by_code.values()), scale)
 
     def metric(code: int, nbytes: int) -> tuple[float, float, float]:
