@@ -88,11 +88,14 @@ class LoadedFont:
         if found is not None:
             return found
         table = self._table
+        out: tuple[GlyphCode, ...]
         if table is not None:
-            out = tuple(map(table.__getitem__, data))
-            if None in out:
+            looked_up = tuple(map(table.__getitem__, data))
+            if None in looked_up:
                 glyph = self.glyph
                 out = tuple([table[b] or glyph(b) for b in data])
+            else:
+                out = looked_up  # type: ignore[assignment]  # no None left
         else:
             cache = self._cache
             glyph = self.glyph
