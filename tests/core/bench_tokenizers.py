@@ -10,10 +10,12 @@ For every page of every corpus file that opens, and every Form XObject its resou
   and drops the operators outside the whitelist in C++) plus turning the kept operands into
   plain Python values (``float`` for numbers, ``bytes`` for strings, ``str`` for names),
   which the interpreter would need;
+* ``pikepdf-parse-only``: the same call without the conversion (a lower bound for it);
 * ``findall``: pagelift's lexer (``pagelift.content.lexer.tokenize``) over the decoded bytes;
 * ``old`` (optional): an earlier one-token-at-a-time regex lexer given as a file path.
 
-Figures go to docs/tokenizer-measurements.md by hand.
+Times are CPU seconds (``time.process_time``), so that other work on the machine
+skews them less. Figures go to docs/tokenizer-measurements.md by hand.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def main() -> None:
         old = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(old)
     rows = list(csv.DictReader((CORPUS / "MANIFEST.tsv").open(encoding="utf-8"), delimiter="\t"))
-    t = {"decode": 0.0, "pikepdf": 0.0, "findall": 0.0, "old": 0.0}
+    t = {"decode": 0.0, "pikepdf": 0.0, "pikepdf-parse-only": 0.0, "findall": 0.0, "old": 0.0}
     pages = streams = nbytes = ntokens = 0
     for row in rows:
         try:
@@ -91,24 +93,26 @@ def main() -> None:
         for obj, parts in items:
             pages += isinstance(obj, pikepdf.Page)
             try:
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 data = b"\n".join(bytes(p.read_bytes()) for p in parts)
-                t1 = time.perf_counter()
+                t1 = time.process_time()
                 instrs = pikepdf.parse_content_stream(obj, WHITELIST)
+                t1b = time.process_time()
                 for ins in instrs:
                     if isinstance(ins, pikepdf.ContentStreamInstruction):
                         [_py(v) for v in ins.operands]
-                t2 = time.perf_counter()
+                t2 = time.process_time()
             except Exception:
                 continue
             toks = tokenize(data)
-            t3 = time.perf_counter()
+            t3 = time.process_time()
             if old is not None:
                 for _ in old.tokenize(data):
                     pass
-            t4 = time.perf_counter()
+            t4 = time.process_time()
             t["decode"] += t1 - t0
             t["pikepdf"] += t2 - t1
+            t["pikepdf-parse-only"] += t1b - t1
             t["findall"] += t3 - t2
             t["old"] += t4 - t3
             streams += 1

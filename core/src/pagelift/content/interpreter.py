@@ -397,12 +397,12 @@ class Interpreter:
         out = self.out
         budget = self.limits.max_glyphs_per_page - out.glyphs
         decode = font.decode
-        pen = 0.0
+        base = 0.0  # where the current run starts, along the baseline from where this show started
+        pen = 0.0  # the pen, from ``base``
         pieces: list[tuple[str, float, float]] = []
         append = pieces.append
         drawn = 0
         unreadable = False
-        start = 0.0
         first_vx = 0.0
         over = False
         scale = size if vertical else size * th
@@ -426,7 +426,8 @@ class Interpreter:
                         break
                     continue
                 if not drawn:
-                    start = pen
+                    base += pen
+                    pen = 0.0
                     first_vx = glyphs[0][3]
                 drawn += len(glyphs)
                 if vertical:
@@ -456,15 +457,16 @@ class Interpreter:
                     continue
                 if drawn and (shift > split_gap or shift < -split_gap):
                     # A wide TJ gap ends the run, so the line rule decides whether it is a space.
-                    self._emit(font, start, pen, pieces, unreadable, first_vx)
+                    self._emit(font, base, pen, pieces, unreadable, first_vx)
                     pieces = []
                     append = pieces.append
                     drawn = 0
                     unreadable = False
                 pen += shift
         if drawn:
-            self._emit(font, start, pen, pieces, unreadable, first_vx)
+            self._emit(font, base, pen, pieces, unreadable, first_vx)
         out.glyphs = self.limits.max_glyphs_per_page - budget
+        pen += base
         a, b, c2, d, e, f = self.tm
         if vertical:
             self.tm = (a, b, c2, d, pen * c2 + e, pen * d + f)
@@ -476,6 +478,8 @@ class Interpreter:
 
     def _emit(self, font: LoadedFont, start: float, end: float, pieces: list[tuple[str, float, float]],
               unreadable: bool, first_vx: float) -> None:
+        """Append a run: ``start`` is where it begins along the baseline (text space, from where
+        the show began), ``end`` and the pieces' positions are measured from ``start``."""
         a, b, c, d, e, f = multiply(self.tm, self.ctm)
         size = self.size
         if font.vertical:
@@ -485,8 +489,8 @@ class Interpreter:
             tx, ty = -first_vx * size, start + self.rise
             em = size * self.th
             ascent = (a * em, b * em)
-            offsets = tuple([(t, (start - p) * unit, -adv * unit) for t, p, adv in pieces])
-            width = (start - end) * unit
+            offsets = tuple([(t, -p * unit, -adv * unit) for t, p, adv in pieces])
+            width = -end * unit
             space = abs(font.space_width * size) * unit
             height = unit * abs(size)
         else:
@@ -504,8 +508,11 @@ class Interpreter:
             else:
                 ux, uy = up
                 ascent = ((a * ux + c * uy) * size, (b * ux + d * uy) * size)
-            offsets = tuple([(t, (p - start) * unit, adv * unit) for t, p, adv in pieces])
-            width = (end - start) * unit
+            if unit == 1.0:
+                offsets = tuple(pieces)
+            else:
+                offsets = tuple([(t, p * unit, adv * unit) for t, p, adv in pieces])
+            width = end * unit
             space = abs(font.space_width * size * self.th * unit)
             height = math.hypot(ascent[0], ascent[1])
         runs = self.out.runs
