@@ -135,3 +135,32 @@ def test_a_program_shared_by_two_fonts_is_read_once(monkeypatch):
     result = read(doc.to_bytes())
     assert [r.text for r in result.pages[0].runs] == ["ab", "ba"]
     assert calls == ["FontFile2"]
+
+
+def test_program_of_a_font_with_tounicode_is_read_only_when_needed(monkeypatch):
+    calls = []
+    real = programs._read
+
+    def counting(*args):
+        calls.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(programs, "_read", counting)
+    monkeypatch.setattr(pagelift_fontprogram.plugin, "CACHE", programs.ProgramCache())
+    doc = Document()
+    font = doc.embedded_font("truetype", "ab", symbolic=True, write_encoding=False, cmaps=[(3, 0)],
+                             to_unicode={b"\x41": "a"})  # 'b' is missing from the ToUnicode map
+    doc.add_page().text(font, 12, 72, 700, "ab")
+    info_obj = font.obj
+    assert "/ToUnicode" in info_obj
+    data = doc.to_bytes()
+    # With this decoder alone the ToUnicode map is not consulted, so every code needs the program.
+    assert page_text(read(data)) == "ab"
+    assert calls == ["FontFile2"]
+
+    calls.clear()
+    monkeypatch.setattr(pagelift_fontprogram.plugin, "CACHE", programs.ProgramCache())
+    table = pagelift_fontprogram.plugin.LazyTable(lambda: {1: "x"})
+    assert table and table.get(1) == "x" and table.get(2) is None and len(table) == 1
+    empty = pagelift_fontprogram.plugin.LazyTable(dict)
+    assert empty.get(5) is None and not empty

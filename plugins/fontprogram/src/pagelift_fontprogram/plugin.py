@@ -12,6 +12,7 @@ mathematics. A program that cannot be read gives no answer and a warning, never 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pikepdf
@@ -22,6 +23,43 @@ from .programs import Program, ProgramCache, ProgramError
 
 SOURCE = "fontprogram"
 CACHE = ProgramCache()
+
+
+class LazyTable(Mapping[int, str]):
+    """A code (or CID) -> text table built on first use.
+
+    Most fonts that embed a program also carry a ToUnicode map, which the core consults
+    first: the program is then needed only for codes that map lacks, often none. Reading a
+    large CJK TrueType program costs a tenth of a second, so it is read only when asked.
+    """
+
+    __slots__ = ("_build", "_table")
+
+    def __init__(self, build: Callable[[], dict[int, str]]) -> None:
+        self._build: Callable[[], dict[int, str]] | None = build
+        self._table: dict[int, str] | None = None
+
+    def _materialise(self) -> dict[int, str]:
+        if self._table is None:
+            build, self._build = self._build, None
+            self._table = build() if build is not None else {}
+        return self._table
+
+    def get(self, code: int, default: Any = None) -> Any:  # type: ignore[override]
+        """The text of ``code`` (reading the program the first time), or ``default``."""
+        return self._materialise().get(code, default)
+
+    def __getitem__(self, code: int) -> str:
+        return self._materialise()[code]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._materialise())
+
+    def __len__(self) -> int:
+        return len(self._materialise())
+
+    def __bool__(self) -> bool:
+        return self._table is None or bool(self._table)  # unknown until read: say "maybe"
 
 
 def _differences(encoding: Any) -> dict[int, str]:
@@ -138,11 +176,31 @@ def _load(font: pagelift.FontInfo, warnings: list[str]) -> Program | None:
         return None
 
 
+def _lazy_answer(font: pagelift.FontInfo) -> pagelift.GlyphMap:
+    """The answer for a font with a ToUnicode map: the program is read if the map has gaps."""
+    label = f"{SOURCE} ({font.font_file_kind}, read on demand)"
+
+    def build() -> dict[int, str]:
+        # Warnings cannot be reported this late; a program that fails here only leaves the
+        # codes the ToUnicode map lacks unreadable, which their runs already say.
+        program = _load(font, [])
+        if program is None:
+            return {}
+        return composite_table(program, font, []) if font.composite else simple_table(program, font)
+
+    table = LazyTable(build)
+    if font.composite:
+        return pagelift.GlyphMap(source=label, priority=pagelift.PRIORITY_FONT_PROGRAM, by_cid=table)
+    return pagelift.GlyphMap(source=label, priority=pagelift.PRIORITY_FONT_PROGRAM, by_code=table)
+
+
 @pagelift.hookimpl
 def pagelift_decode_font(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     """Decode a font's codes through its embedded program's glyph names and cmaps."""
     if not isinstance(font.obj, pikepdf.Dictionary) or font.font_file is None:
         return None
+    if isinstance(font.obj.get("/ToUnicode"), pikepdf.Stream):
+        return _lazy_answer(font)
     warnings: list[str] = []
     program = _load(font, warnings)
     if program is None:
