@@ -137,6 +137,15 @@ def test_a_program_shared_by_two_fonts_is_read_once(monkeypatch):
     assert calls == ["FontFile2"]
 
 
+class AnswersEverything:
+    """A stand-in for a higher-priority decoder (a complete ToUnicode map)."""
+
+    @pagelift.hookimpl
+    def pagelift_decode_font(self, font):
+        return pagelift.GlyphMap(source="test", priority=pagelift.PRIORITY_TOUNICODE,
+                                 by_code={c: chr(c).lower() for c in range(65, 91)})
+
+
 def test_program_of_a_font_with_tounicode_is_read_only_when_needed(monkeypatch):
     calls = []
     real = programs._read
@@ -148,19 +157,30 @@ def test_program_of_a_font_with_tounicode_is_read_only_when_needed(monkeypatch):
     monkeypatch.setattr(programs, "_read", counting)
     monkeypatch.setattr(pagelift_fontprogram.plugin, "CACHE", programs.ProgramCache())
     doc = Document()
-    font = doc.embedded_font("truetype", "ab", symbolic=True, write_encoding=False, cmaps=[(3, 0)],
-                             to_unicode={b"\x41": "a"})  # 'b' is missing from the ToUnicode map
-    doc.add_page().text(font, 12, 72, 700, "ab")
-    info_obj = font.obj
-    assert "/ToUnicode" in info_obj
+    font = doc.embedded_font("truetype", "AB!", symbolic=True, write_encoding=False, cmaps=[(3, 0)],
+                             to_unicode={b"A": "a", b"B": "b"})
+    page = doc.add_page()
+    page.text(font, 12, 72, 700, "AB")
     data = doc.to_bytes()
-    # With this decoder alone the ToUnicode map is not consulted, so every code needs the program.
-    assert page_text(read(data)) == "ab"
+    pm = pagelift.PluginManager(load_entry_points=False)
+    pm.register(pagelift_fontprogram, "fontprogram")
+    pm.register(AnswersEverything(), "everything")
+    assert "".join(r.text for r in pagelift.open(data, plugins=pm).pages[0].runs) == "ab"
+    assert calls == []  # every code was answered above: the program was never read
+
+    page.text(font, 12, 72, 680, "!")  # a code the higher decoder lacks
+    pm2 = pagelift.PluginManager(load_entry_points=False)
+    pm2.register(pagelift_fontprogram, "fontprogram")
+    pm2.register(AnswersEverything(), "everything")
+    assert [r.text for r in pagelift.open(doc.to_bytes(), plugins=pm2).pages[0].runs] == ["ab", "!"]
     assert calls == ["FontFile2"]
 
-    calls.clear()
-    monkeypatch.setattr(pagelift_fontprogram.plugin, "CACHE", programs.ProgramCache())
-    table = pagelift_fontprogram.plugin.LazyTable(lambda: {1: "x"})
-    assert table and table.get(1) == "x" and table.get(2) is None and len(table) == 1
+
+def test_lazy_table_reads_once():
+    built = []
+    table = pagelift_fontprogram.plugin.LazyTable(lambda: built.append(1) or {1: "x"})
+    assert table  # unknown until read: truthy without reading
+    assert built == []
+    assert table.get(1) == "x" and table.get(2) is None and len(table) == 1 and built == [1]
     empty = pagelift_fontprogram.plugin.LazyTable(dict)
     assert empty.get(5) is None and not empty
