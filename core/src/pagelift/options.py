@@ -16,7 +16,10 @@ class Limits:
     """
 
     max_stream_bytes: int = 64 * 1024 * 1024
-    """Decoded bytes read from any one stream (content, form, font program, CMap)."""
+    """Decoded bytes read from any one stream (content, form, font program, CMap).
+
+    Content streams are inflated incrementally and stop here, so a decompression bomb never
+    takes more memory than this; what was read before the limit is interpreted."""
     max_operators_per_page: int = 2_000_000
     """Content-stream operators interpreted on one page, forms and annotations included."""
     max_glyphs_per_page: int = 1_000_000
@@ -24,7 +27,8 @@ class Limits:
     max_form_depth: int = 32
     """Form XObjects nested inside each other (a cycle is stopped at once, whatever this is)."""
     max_image_pixels: int = 64 * 1024 * 1024
-    """Pixels an image may claim before it is reported but not decoded."""
+    """Pixels (width × height) an image may claim; a larger one is still listed in
+    ``Page.images``, with a ``work_limit`` warning, and image plugins must not decode it."""
     max_cmap_entries: int = 500_000
     """Code ranges and characters read from one CMap."""
 
