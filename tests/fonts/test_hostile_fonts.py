@@ -163,3 +163,32 @@ def test_absurd_widths_take_the_default() -> None:
     cid.DescendantFonts[0].W = pikepdf.Array([1, [1e300, 400]])
     cid.DescendantFonts[0].DW = 900
     assert widths(Loader(ASCII).load(cid), b"\x00\x01\x00\x02") == [0.9, 0.4]
+
+
+def test_a_font_resource_that_is_a_number() -> None:
+    loader = Loader(ASCII)
+    loaded = loader.load(5)
+    assert texts(loaded, b"A") == [None]
+    assert loader.load(5) is loaded
+
+
+def test_summary_names_sources_and_unreadable_codes() -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    loaded = Loader(MapDecoder({65: "A"}, source="mine")).load(font.obj)
+    loaded.decode(b"AB")
+    summary = loaded.summary()
+    assert summary["sources"] == ["mine"] and summary["codes_drawn"] == 2
+    assert summary["unreadable_codes"] == [66] and summary["base_font"] == "Helvetica"
+
+
+def test_direct_font_dictionaries_are_keyed_by_content() -> None:
+    def helvetica() -> pikepdf.Dictionary:
+        return pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+
+    loader = Loader(ASCII)
+    first = loader.load(helvetica())
+    assert loader.load(helvetica()) is first  # a new wrapper, the same font
+    other = helvetica()
+    other.BaseFont = pikepdf.Name.Courier
+    assert loader.load(other) is not first

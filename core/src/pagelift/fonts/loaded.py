@@ -45,8 +45,8 @@ class LoadedFont:
     what the interpreter reads besides :meth:`decode`; ``info`` is what the decoders saw.
     """
 
-    __slots__ = ("_cache", "_split", "_strings", "_table", "geometry", "info", "name", "space_width",
-                 "text_of", "vertical")
+    __slots__ = ("_cache", "_split", "_strings", "_table", "geometry", "info", "name", "sources",
+                 "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
@@ -59,6 +59,8 @@ class LoadedFont:
         self._table: list[GlyphCode | None] | None = [None] * 256 if geometry.single_byte else None
         self._split = geometry.split
         self._strings: dict[bytes, tuple[GlyphCode, ...]] = {}
+        self.sources: tuple[str, ...] = ()
+        """The decoders that answered for this font, highest priority first (diagnostics)."""
 
     @property
     def matrix(self) -> Matrix:
@@ -110,8 +112,24 @@ class LoadedFont:
         """The codes drawn so far that no decoder could read (for diagnostics)."""
         return sorted(key & 0xFFFFFFFF for key, g in self._cache.items() if g[0] is None)
 
+    def summary(self) -> dict[str, Any]:
+        """What this font is and how well it read, for diagnostics (``pagelift fonts``-style listings).
+
+        Keys: ``resource``, ``base_font``, ``subtype``, ``cmap`` (composite fonts),
+        ``embedded`` (FontFile key or None), ``sources`` (decoders that answered, by
+        priority), ``codes_drawn`` (distinct codes drawn so far) and ``unreadable_codes``.
+        """
+        info = self.info
+        return {
+            "resource": info.resource_name, "base_font": info.base_font, "subtype": info.subtype,
+            "cmap": info.cmap_name, "embedded": info.font_file_kind, "sources": list(self.sources),
+            "codes_drawn": len(self._cache), "unreadable_codes": self.unreadable_codes(),
+        }
+
 
 def _font_key(font_obj: Any, resource_name: str) -> Any:
+    if not isinstance(font_obj, pikepdf.Object):
+        return ("not-an-object", resource_name, repr(font_obj)[:200])  # /F1 5: an int, say
     if font_obj.is_indirect:
         return font_obj.objgen
     # A direct font dictionary has no identity that outlives its Python wrapper (pikepdf
@@ -191,7 +209,9 @@ class FontCache:
             for message in answer.warnings:
                 self._warn("font", f"{resource_name} ({answer.source}): {message}")
         text_of = merge_glyph_maps(answers, info, preserve_ligatures=self._preserve_ligatures)
-        return LoadedFont(info, geometry, text_of)
+        font = LoadedFont(info, geometry, text_of)
+        font.sources = tuple(a.source for a in sorted(answers, key=lambda a: -a.priority))
+        return font
 
 
 __all__ = ["FontCache", "GlyphCode", "LoadedFont"]
