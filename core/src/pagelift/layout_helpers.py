@@ -26,6 +26,7 @@ the baseline, ``v`` up from it.
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -85,21 +86,27 @@ def prepare_runs(runs: Iterable[Run], context: LayoutContext) -> list[Run]:
 
 def drop_off_page(runs: Iterable[Run], box: Rect) -> list[Run]:
     """The runs that touch ``box``: text drawn wholly outside it is left out, a line that only runs past the edge stays."""
-    return [r for r in runs if r.bbox.intersects(box)]
+    x0, y0, x1, y1 = box
+    # Most runs start inside the box: only the others need their full extent.
+    return [r for r in runs if (x0 <= r.x <= x1 and y0 <= r.y <= y1) or r.bbox.intersects(box)]
 
 
 def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
     """The runs without their repeats: the same text, size and direction painted again within
     ``DUPLICATE_DISTANCE`` of a text size of an earlier painting. The first painting is kept."""
-    seen: dict[tuple[str, int, int], list[tuple[float, float]]] = {}
+    # Paintings are filed in a grid of cells one limit wide, so a repeat is looked for only
+    # in the neighbouring cells, not among every painting of the same text.
+    seen: dict[tuple[str, int, int], dict[tuple[int, int], list[tuple[float, float]]]] = {}
     out: list[Run] = []
     for run in runs:
-        key = (run.text, round(run.size * 2), _direction_key(run))
-        places = seen.setdefault(key, [])
         limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
-        if any(abs(x - run.x) <= limit and abs(y - run.y) <= limit for x, y in places):
+        cells = seen.setdefault((run.text, round(run.size * 2), _direction_key(run)), {})
+        cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
+        if cells and any(abs(x - run.x) <= limit and abs(y - run.y) <= limit
+                         for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1)
+                         for x, y in cells.get((i, j), ())):
             continue
-        places.append((run.x, run.y))
+        cells.setdefault((cx, cy), []).append((run.x, run.y))
         out.append(run)
     return out
 
@@ -218,9 +225,12 @@ class ColumnBand:
 
     lines: list[Line]
     gutters: list[Interval] = field(default_factory=list)
+    _cut: tuple[tuple[Interval, ...], list[list[Line]]] | None = field(default=None, repr=False, compare=False)
 
     def columns(self) -> list[list[Line]]:
         """The band's lines cut at the gutters: per column, its pieces top to bottom."""
+        if self._cut is not None and self._cut[0] == tuple(self.gutters):
+            return self._cut[1]
         cols: list[list[Line]] = [[] for _ in range(len(self.gutters) + 1)]
         for line in self.lines:
             pieces: list[list[Run]] = [[] for _ in cols]
@@ -231,6 +241,7 @@ class ColumnBand:
             for k, piece in enumerate(pieces):
                 if piece:
                     cols[k].append(make_line(piece))
+        self._cut = (tuple(self.gutters), cols)
         return cols
 
     @property
@@ -283,19 +294,21 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
         if current:
             bands.append(ColumnBand(list(current), _real_gutters(current, _gutters(free, size), size)))
 
+    frees = [_free(line) for line in lines]
+    spans = [span(line) for line in lines]
     for i, line in enumerate(lines):
-        s = span(line)
+        s = spans[i]
         if current:
-            joined = _intersect(free, _free(line))
+            joined = _intersect(free, frees[i])
             ok = (last_v - s.v) <= BAND_GAP * max(size, s.size)
             gutters = _gutters(joined, max(size, s.size))
             if ok and gutters and len(current) == 1 and i + 1 < len(lines):
                 # A band's first line may be a title above the columns that happens to leave
                 # one of their gutters free: if it hides a gutter the next lines share, it
                 # stands alone. (Three lines ahead, so that word gaps rarely line up.)
-                ahead = _free(line)
-                for nxt in lines[i + 1 : i + 3]:
-                    ahead = _intersect(ahead, _free(nxt))
+                ahead = frees[i]
+                for nxt in frees[i + 1 : i + 3]:
+                    ahead = _intersect(ahead, nxt)
                 ahead_size = s.size
                 ok = len(_gutters(_intersect(ahead, free), ahead_size)) >= len(_gutters(ahead, ahead_size))
             if ok and gutters:
@@ -306,7 +319,7 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
                 continue
             close()
         current = [line]
-        free = _free(line)
+        free = frees[i]
         size = s.size
         last_v = s.v
     close()

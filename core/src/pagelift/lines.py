@@ -33,10 +33,14 @@ _ANGLE_STEP = 2.0  # degrees: runs whose baselines differ by less read as one di
 def frame(run: Run) -> tuple[float, float]:
     """The run's start in its own frame: (distance along the baseline, height above it)."""
     dx, dy = run.direction
+    if dy == 0.0 and dx == 1.0:
+        return run.x, run.y
     return run.x * dx + run.y * dy, -run.x * dy + run.y * dx
 
 
 def _direction_key(run: Run) -> int:
+    if run.direction == (1.0, 0.0):
+        return 0
     return round(run.angle / _ANGLE_STEP) % int(360 / _ANGLE_STEP)
 
 
