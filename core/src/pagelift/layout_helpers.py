@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import itertools
 import math
-import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .lines import _direction_key, frame, join
+from .lines import _has_rtl as has_rtl
 from .lines import lines as gather_lines
 from .model import Block, Line, Rect, Run
 from .strategies import LayoutContext
@@ -57,7 +57,7 @@ LABEL_CHARS = 4
 PROSE_WORDS = 3.0
 """Columns hold prose when their lines carry at least this many words (on average)."""
 
-PARAGRAPH_GAP = 1.4
+PARAGRAPH_GAP = 1.3
 """A gap between baselines wider than this many times the usual spacing starts a paragraph."""
 
 INDENT = 0.8
@@ -358,16 +358,26 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
     """Cut lines read one after another (top to bottom in their frame) into paragraphs.
 
     A new paragraph starts where the gap between baselines is wider than ``PARAGRAPH_GAP``
-    times the usual (median) spacing, where the baseline goes back up (a new column), or
-    at a line indented ``INDENT`` text sizes from the lines' common left edge below a line
-    that was not, and where the text size changes by more than ``SIZE_CHANGE`` (a heading).
+    times the usual spacing (the 30th percentile of the steps), where the baseline goes
+    back up (a new column), or
+    at a line indented ``INDENT`` text sizes from the lines' common left edge (the right
+    edge for right-to-left text) below a line that was not, and where the text size changes by more than ``SIZE_CHANGE`` (a heading).
     """
     if not lines:
         return []
     spans = [span(line) for line in lines]
     steps = [a.v - b.v for a, b in itertools.pairwise(spans) if a.v - b.v > 0]
-    spacing = statistics.median(steps) if steps else 0.0
-    left = min(s.u0 for s in spans)
+    # The usual spacing: low in the range of steps, which paragraph gaps, headings and table
+    # rows only ever widen.
+    spacing = sorted(steps)[int(len(steps) * 0.3)] if steps else 0.0
+    # Right-to-left paragraphs are indented from the right edge.
+    rtl = sum(1 for line in lines if _mostly_rtl(line.text)) * 2 > len(lines)
+    if rtl:
+        edge = max(s.u1 for s in spans)
+        starts = [edge - s.u1 for s in spans]
+    else:
+        edge = min(s.u0 for s in spans)
+        starts = [s.u0 - edge for s in spans]
     blocks: list[Block] = [[lines[0]]]
     for i in range(1, len(lines)):
         prev, cur = spans[i - 1], spans[i]
@@ -376,13 +386,18 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
         new = (
             step <= 0
             or (spacing > 0 and step > PARAGRAPH_GAP * spacing and step > 1.0 * cur.size)
-            or (cur.u0 - left >= indent and prev.u0 - left < indent)
+            or (starts[i] >= indent and starts[i - 1] < indent)
             or abs(cur.size - prev.size) > SIZE_CHANGE * max(cur.size, prev.size)
         )
         if new:
             blocks.append([])
         blocks[-1].append(lines[i])
     return blocks
+
+
+def _mostly_rtl(text: str) -> bool:
+    rtl = sum(1 for c in text if has_rtl(c))
+    return rtl > 0 and rtl * 2 >= sum(1 for c in text if c.isalpha())
 
 
 # -- the band reading both column layouts share ------------------------------------------
