@@ -196,3 +196,12 @@ def test_hex_codes_with_odd_digits_and_malformed_entries() -> None:
 def test_truncated_block_keeps_what_it_read() -> None:
     cmap, _ = _parse(b"1 begincodespacerange <0000> <ffff> endcodespacerange 2 begincidrange <0000> <00ff> 1 <01")
     assert cmap.cid(0x10, 2) == 17
+
+
+def test_usecmap_inherits_the_parents_codespace() -> None:
+    parent, _ = _parse(MIXED)
+    child, _ = _parse(b"1 begincodespacerange <e040> <fcfc> endcodespacerange 1 begincidchar <e040> 5 endcidchar",
+                      parent=parent)
+    # Its own two-byte range, and the parent's one- and two-byte ranges.
+    assert child.split(b"\xe0\x40\x41\x81\x40") == [(0xE040, 2), (0x41, 1), (0x8140, 2)]
+    assert [child.cid(c, n) for c, n in child.split(b"\xe0\x40\x41\x81\x40")] == [5, 34, 633]

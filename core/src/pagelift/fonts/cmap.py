@@ -165,8 +165,8 @@ class ParsedCMap:
         self.name = name
         self.vertical = vertical
         self.parent = parent
-        if not spaces:
-            spaces = _inherited_spaces(parent) or _spaces_from_mappings(chars, ranges)
+        # usecmap inherits the parent's codespace ranges too (ISO 32000 9.7.5.4).
+        spaces = list(dict.fromkeys(spaces + _inherited_spaces(parent))) or _spaces_from_mappings(chars, ranges)
         self._splitter = _Splitter(spaces)
         self._chars = chars
         # Ranges by (length, low) so a bisect finds the candidates; ranges the CMap wrote
