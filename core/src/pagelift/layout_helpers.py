@@ -359,9 +359,9 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
 
     A new paragraph starts where the gap between baselines is wider than ``PARAGRAPH_GAP``
     times the usual spacing (the 30th percentile of the steps), where the baseline goes
-    back up (a new column), or
-    at a line indented ``INDENT`` text sizes from the lines' common left edge (the right
-    edge for right-to-left text) below a line that was not, and where the text size changes by more than ``SIZE_CHANGE`` (a heading).
+    back up (a new column), at a line indented ``INDENT`` text sizes from the lines' common
+    left edge (the right edge for right-to-left text) below a line that was not, and where
+    the text size changes by more than ``SIZE_CHANGE`` (a heading).
     """
     if not lines:
         return []
