@@ -34,6 +34,7 @@ spacing applies (single-byte code 32), position vector vx, vy for vertical writi
 Warn = Callable[[str, str], None]
 """A sink for (warning code, message) the font raises while loading."""
 
+_CODE_CACHE_SIZE = 1 << 18  # distinct codes kept per font (Identity-H has 65536 at most)
 _STRING_CACHE_SIZE = 2048  # decoded strings kept per font (cleared when full)
 _STRING_CACHE_MAX_BYTES = 64  # longer strings rarely repeat; they are decoded each time
 
@@ -74,6 +75,9 @@ class LoadedFont:
         if found is None:
             width, vx, vy = self.geometry.metric(code, nbytes)
             found = (self.text_of(code), width, nbytes == 1 and code == 32, vx, vy)
+            if len(self._cache) >= _CODE_CACHE_SIZE:
+                # Only a hostile font draws this many distinct codes; start over rather than grow.
+                self._cache.clear()
             self._cache[key] = found
             if self._table is not None and nbytes == 1:
                 self._table[code] = found
