@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pikepdf
 from fonts.fonthelp import ASCII, Loader, MapDecoder, texts
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pdfbuilder import Document, EmbeddedCMap
 from pdfminer.cmapdb import CMapDB
 
@@ -205,3 +207,19 @@ def test_usecmap_inherits_the_parents_codespace() -> None:
     # Its own two-byte range, and the parent's one- and two-byte ranges.
     assert child.split(b"\xe0\x40\x41\x81\x40") == [(0xE040, 2), (0x41, 1), (0x8140, 2)]
     assert [child.cid(c, n) for c, n in child.split(b"\xe0\x40\x41\x81\x40")] == [5, 34, 633]
+
+
+_PIECES = [b"begincodespacerange", b"endcodespacerange", b"begincidrange", b"endcidrange", b"begincidchar",
+           b"endcidchar", b"<00>", b"<ffff>", b"<8140>", b"<0>", b"<123456789>", b" 12 ", b"/X usecmap",
+           b"/WMode 1 def", b"<", b">", b"\n"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(parts=st.lists(st.sampled_from(_PIECES) | st.binary(max_size=6), max_size=30), data=st.binary(max_size=24))
+def test_any_cmap_text_parses_and_splits_every_byte(parts: list[bytes], data: bytes) -> None:
+    cmap, _ = _parse(b" ".join(parts))
+    codes = cmap.split(data)
+    assert sum(n for _, n in codes) == len(data)
+    for code, n in codes:
+        cid = cmap.cid(code, n)
+        assert cid is None or cid >= 0
