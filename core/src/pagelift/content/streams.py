@@ -246,7 +246,8 @@ def _via_qpdf(stream: Any, names: list[str], raw: bytes, limit: int, what: str, 
         return StreamData(b"", ("stream_limit", f"{what} stream ({', '.join(n[1:] for n in names)}) of {len(raw)} "
                                 "bytes could decode past the limit; skipped"))
     try:
-        data = bytes(stream.read_bytes())
+        # "specialized" also undoes RunLengthDecode, which qpdf leaves alone by default.
+        data = bytes(stream.read_bytes(pikepdf.StreamDecodeLevel.specialized))
     except Exception as exc:  # qpdf raises several types for damaged or unsupported filters
         return StreamData(b"", ("stream_error", f"{what} stream could not be decoded: {_reason(exc)}"))
     if len(data) > limit:
