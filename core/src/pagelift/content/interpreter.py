@@ -418,7 +418,7 @@ class Interpreter:
                         continue
                     glyphs = decode(s)
                 if len(glyphs) > budget:
-                    glyphs = glyphs[:budget] if budget > 0 else []
+                    glyphs = glyphs[:budget] if budget > 0 else ()
                     over = True
                 budget -= len(glyphs)
                 if not glyphs:
