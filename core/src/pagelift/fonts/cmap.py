@@ -31,8 +31,6 @@ from typing import Any, Protocol
 
 Warn = Callable[[str, str], None]
 
-_MAX_USECMAP_DEPTH = 8
-
 
 class CMap(Protocol):
     """What the core needs of any CMap."""
