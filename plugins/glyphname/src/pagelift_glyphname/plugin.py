@@ -4,7 +4,9 @@ Simple fonts: the base encoding the document names (``/Encoding /WinAnsiEncoding
 encoding dictionary's ``/BaseEncoding``), then its ``/Differences``. Where the document
 names no base encoding, the base is the font's own: the built-in tables of Symbol and
 ZapfDingbats; StandardEncoding for a non-symbolic Type1 font and WinAnsiEncoding for a
-non-symbolic TrueType font when no program is embedded (what pdftotext assumes too); the
+non-symbolic TrueType font when no program is embedded (pdftotext reads the latter as
+StandardEncoding, through the standard font it substitutes; WinAnsi is what the spec
+tells such fonts to name and what Windows producers' codes are in); the
 embedded program's own encoding otherwise, which is the font-program decoder's to read. A
 font flagged symbolic never gets an assumed standard encoding — its codes mean whatever
 its program says, and a Latin letter guessed for them would be wrong with nothing to say
