@@ -167,3 +167,36 @@ def test_a_line_of_nothing_but_spaces_neither_joins_nor_closes_a_table(read_tabl
     page.content(b"BT " + name + b" 10 Tf 20 Tw 72 686 Td (          ) Tj ET")
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[["Place", "Miles"], ["Mill Bridge", "2.5"]]]
+
+
+def test_a_table_turned_a_quarter_turn_reads_in_its_own_frame(read_tables) -> None:
+    # Text running up the page (as on a landscape table printed sideways): the rows are
+    # stacked from left to right on the page and the columns follow each other upwards.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    name = page.use(font)
+    rows = [[(100, "Place"), (300, "Miles")], [(100, "Mill Bridge"), (300, "2.5")], [(100, "Oak Wharf"), (300, "6.0")]]
+    for i, row in enumerate(rows):
+        for y, text in row:
+            x = 200 + i * LEADING
+            page.content(b"BT " + name + b" 10 Tf 0 1 -1 0 %d %d Tm " % (x, y) + page.string(font, text) + b" Tj ET")
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[["Place", "Miles"], ["Mill Bridge", "2.5"], ["Oak Wharf", "6.0"]]]
+    box = tables[0].bbox
+    assert box.y0 == 100 and box.x1 <= 200 + 2 * LEADING + 1
+
+
+def test_a_stretched_line_above_short_lines_is_one_row_of_text_not_a_table(read_tables) -> None:
+    # A typeset line stretched around a formula leaves one wide gap; the paragraph's last
+    # line and a heading below it draw only on the left. Subtraction keeps the gap, but
+    # only one row puts text on both sides of it: that is a line, not a grid.
+    doc = Document()
+    font = doc.standard_font("Times-Roman")
+    grid(doc.add_page(), font, [
+        [(72, "Limes von (xn), wenn es für jede Umgebung U von x ein n0"), (380, "gibt, sodass xn in U")],
+        [(72, "für alle n > n0.")],
+        [(72, "Bemerkung 6")],
+    ])  # fmt: skip
+    assert read_tables(doc) == [[]]
+    assert [len(t.rows) for t in read_tables(doc, min_rows=1)[0]] == [3]

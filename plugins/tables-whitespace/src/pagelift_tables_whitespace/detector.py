@@ -21,7 +21,8 @@ class TableOptions:
     ``column_gap_spaces`` is how wide a gap must be, in spaces, to separate two columns
     rather than two words (1.5: one space is a word break, and a column boundary has to be
     wider than one or a sentence would be a table). ``min_rows`` and ``min_columns`` are
-    the smallest grid worth reporting (2 each: one row is a line, one column a paragraph).
+    the smallest grid worth reporting (2 each: one row is a line, one column a paragraph);
+    the rows counted are those with text in more than one column (:func:`spanning_rows`).
     """
 
     column_gap_spaces: float = 1.5
@@ -52,6 +53,17 @@ class TableOptions:
         return cls(**values)
 
 
+def spanning_rows(rows: list[list[str]]) -> int:
+    """How many rows put text in more than one column.
+
+    These are what ``min_rows`` counts. A line that only continues one cell (a wrapped
+    cell, a paragraph's last line beside nothing) stays in the table as a row, but it
+    does not make a grid: a stretched line above two short ones is one row of text.
+    """
+    needed = min(2, len(rows[0])) if rows else 1  # a one-column grid (min_columns=1) has no other way
+    return sum(1 for row in rows if sum(1 for cell in row if cell.strip()) >= needed)
+
+
 class WhitespaceDetector:
     """Finds tables in the gaps every row of a block of lines leaves empty.
 
@@ -68,7 +80,7 @@ class WhitespaceDetector:
             if len(block.rows) < opts.min_rows:
                 continue
             rows = drop_non_columns(cells(block))
-            if not rows or len(rows) < opts.min_rows or len(rows[0]) < opts.min_columns:
+            if not rows or len(rows[0]) < opts.min_columns or spanning_rows(rows) < opts.min_rows:
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block), detector=NAME))
         return found
