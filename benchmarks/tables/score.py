@@ -1,0 +1,489 @@
+#!/usr/bin/env python3
+"""Score table detectors cell by cell on the corpus files that carry table ground truth.
+
+    python3 benchmarks/tables/score.py                 # every tool, every file, and the prose control
+    python3 benchmarks/tables/score.py --tools pagelift --only camelot-health.pdf
+
+Tools, run on the same files in one run, each (tool, file) in a child process with a
+timeout: pagelift (``Page.tables()``, detector ``whitespace``), pdfplumber
+(``Page.extract_tables`` with the text strategy both ways) and camelot (``read_pdf``,
+flavour ``stream``). See README.md beside this file for the truth formats, the scoring
+rule and the latest figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import itertools
+import json
+import multiprocessing
+import re
+import sys
+import time
+import traceback
+import xml.etree.ElementTree as ET
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from queue import Empty
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus"
+TOOLS = ("pagelift", "pdfplumber", "camelot")
+
+Grid = list[list[str]]
+
+
+# -- ground truth ------------------------------------------------------------------------
+
+
+@dataclass
+class TruthTable:
+    """One ground-truth table: its page, its cells, and where the truth came from."""
+
+    page: int
+    rows: Grid
+    source: str  # e.g. "camelot stream", "tabula lattice", "icdar"
+
+
+@dataclass
+class Truth:
+    """The truth tables of one file."""
+
+    file: str
+    password: str | None
+    tables: list[TruthTable] = field(default_factory=list)
+
+    @property
+    def pages(self) -> list[int]:
+        return sorted({t.page for t in self.tables})
+
+    @property
+    def kind(self) -> str:
+        return ", ".join(sorted({t.source for t in self.tables}))
+
+
+_FLAVOUR_RANK = {"stream": 0, "network": 1, "hybrid": 2, "lattice": 3}
+# Arguments that change the text itself make a case useless as truth for everyone else.
+_TEXT_CHANGING = ("strip_text",)
+
+
+def _camelot_case_rank(call: str) -> tuple[int, int]:
+    flavour = re.search(r"flavor='(\w+)'", call)
+    name = flavour.group(1) if flavour else "lattice"  # camelot's default flavour
+    extra = len(re.findall(r"\w+=", call)) - (1 if flavour else 0)
+    return _FLAVOUR_RANK.get(name, 9), extra
+
+
+def camelot_truth(path: Path) -> list[TruthTable]:
+    """camelot's expected DataFrames: one call per file (stream first, fewest extra arguments)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cases = [c for c in data.get("cases", []) if not any(arg in c["call"] for arg in _TEXT_CHANGING)]
+    if not cases:
+        return []
+    best = min((c["call"] for c in cases), key=_camelot_case_rank)
+    page_match = re.search(r"pages='(\d+)'", best)
+    page = int(page_match.group(1)) if page_match else 1
+    flavour = re.search(r"flavor='(\w+)'", best)
+    source = f"camelot {flavour.group(1) if flavour else 'lattice'}"
+    chosen = {}
+    for case in cases:
+        if case["call"] == best and case["table_index"] not in chosen:
+            chosen[case["table_index"]] = TruthTable(page, [[str(c) for c in row] for row in case["expected"]], source)
+    return [chosen[i] for i in sorted(chosen)]
+
+
+def tabula_json_truth(path: Path, method: str) -> list[TruthTable]:
+    """tabula-java's JSON writer: a table (or a list of them) with page_number and rows of {text}."""
+    tables = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(tables, dict):  # one table is written bare, several as a list
+        tables = [tables]
+    return [
+        TruthTable(int(t.get("page_number") or 1), [[cell.get("text", "") for cell in row] for row in t["data"]],
+                   f"tabula {t.get('extraction_method') or method}")
+        for t in tables
+    ]
+
+
+def tabula_csv_truth(path: Path, page: int, method: str) -> list[TruthTable]:
+    """tabula-java's CSV writer: one table (several areas' tables are concatenated)."""
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    return [TruthTable(page, rows, f"tabula {method}")]
+
+
+def icdar_truth(path: Path) -> list[TruthTable]:
+    """ICDAR 2013 table-structure ground truth: a table per region, each cell at its start row/column."""
+    out = []
+    for table in ET.parse(path).getroot().iter("table"):
+        for region in table.iter("region"):
+            cells = {}
+            for cell in region.iter("cell"):
+                content = cell.findtext("content") or ""
+                cells[(int(cell.get("start-row", 0)), int(cell.get("start-col", 0)))] = content
+            if not cells:
+                continue
+            height = max(r for r, _ in cells) + 1
+            width = max(c for _, c in cells) + 1
+            rows = [[cells.get((r, c), "") for c in range(width)] for r in range(height)]
+            out.append(TruthTable(int(region.get("page", 1)), rows, "icdar"))
+    return out
+
+
+def markdown_truth(markdown: str) -> Grid:
+    """A Markdown table's cells with the inline styles (bold, italic, strike, code) taken off."""
+    rows = []
+    for line in markdown.strip().splitlines():
+        if not line.startswith("|") or re.fullmatch(r"\|(\s*:?-+:?\s*\|)+", line):
+            continue
+        cells = line.strip().strip("|").split("|")
+        rows.append([re.sub(r"\*\*|~~|`|(?<!\w)_|_(?!\w)", "", c).replace("<br>", " ") for c in cells])
+    return rows
+
+
+def _tabula_method(notes: str, name: str) -> str:
+    for part in notes.split("|"):
+        if name in part:
+            return "lattice" if "lattice" in part else "stream"
+    return "stream"
+
+
+def load_truth(corpus: Path, manifest: list[dict[str, str]]) -> list[Truth]:
+    """Every file whose MANIFEST truth holds cells of tables, with its truth tables."""
+    truths = []
+    for row in manifest:
+        names = row["truth"].split()
+        notes = row["truth_notes"]
+        truth = Truth(row["file"], row["password"] or None)
+        icdar = [n for n in names if n.endswith(".icdar-str.xml")]
+        if icdar:  # people's ground truth beats a tool's expected output
+            truth.tables = icdar_truth(corpus / icdar[0])
+        elif any(n.endswith(".tables.json") for n in names):
+            path = corpus / next(n for n in names if n.endswith(".tables.json"))
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if "cases" in data:
+                truth.tables = camelot_truth(path)
+            elif "markdown_of_table_0" in data:
+                truth.tables = [TruthTable(1, markdown_truth(data["markdown_of_table_0"]), "pymupdf markdown")]
+        elif "expected.json" in " ".join(names) and row["file"].startswith("tabula-"):
+            truth.tables = tabula_json_truth(corpus / f"{row['file'][:-4]}.expected.json",
+                                             _tabula_method(notes, "expected.json"))
+        elif row["file"].startswith("tabula-") and any(n.endswith(".csv") for n in names):
+            name = next(n for n in names if n.endswith("expected.csv") or n.endswith("expected-guess.csv"))
+            page = re.search(r"(?:page |-p )(\d+)", notes)
+            truth.tables = tabula_csv_truth(corpus / name, int(page.group(1)) if page else 1,
+                                            _tabula_method(notes, name.split(".", 1)[1]))
+        if truth.tables:
+            truths.append(truth)
+    return truths
+
+
+# -- the tools -----------------------------------------------------------------------------
+
+
+def run_pagelift(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+    import pagelift
+
+    out: dict[int, list[Grid]] = {}
+    with pagelift.open(path, password=password, pages=pages) as doc:
+        for page in doc.pages:
+            out[page.number] = [t.rows for t in page.tables(detector="whitespace")]
+    return out
+
+
+PLUMBER_TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
+
+
+def run_pdfplumber(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+    import pdfplumber
+
+    out: dict[int, list[Grid]] = {}
+    with pdfplumber.open(path, password=password or "") as pdf:
+        numbers = pages or list(range(1, len(pdf.pages) + 1))
+        for number in numbers:
+            tables = pdf.pages[number - 1].extract_tables(PLUMBER_TEXT)
+            out[number] = [[[cell or "" for cell in row] for row in table] for table in tables]
+    return out
+
+
+def run_camelot(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+    import warnings
+
+    import camelot
+
+    warnings.simplefilter("ignore")
+    spec = ",".join(map(str, pages)) if pages else "all"
+    kwargs: dict[str, Any] = {"flavor": "stream", "pages": spec}
+    if password:
+        kwargs["password"] = password
+    out: dict[int, list[Grid]] = {p: [] for p in pages or []}
+    for table in camelot.read_pdf(path, **kwargs):
+        grid = [[str(cell) for cell in row] for row in table.df.values.tolist()]
+        out.setdefault(int(table.page), []).append(grid)
+    return out
+
+
+RUNNERS = {"pagelift": run_pagelift, "pdfplumber": run_pdfplumber, "camelot": run_camelot}
+
+
+def _child(tool: str, path: str, pages: list[int] | None, password: str | None, queue: Any) -> None:
+    try:
+        started = time.perf_counter()
+        result = RUNNERS[tool](path, pages, password)
+        queue.put(("ok", result, time.perf_counter() - started))
+    except BaseException as exc:  # reported as that tool's error on that file, never a crash of the run
+        queue.put(("error", f"{type(exc).__name__}: {exc}".splitlines()[0][:200], traceback.format_exc()))
+
+
+def extract(tool: str, path: Path, pages: list[int] | None, password: str | None,
+            timeout: float) -> tuple[dict[int, list[Grid]] | None, str, float]:
+    """Run one tool on one file in a child process: (tables by page or None, error, seconds)."""
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=_child, args=(tool, str(path), pages, password, queue))
+    proc.start()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            status, payload, extra = queue.get(timeout=0.5)
+            break
+        except Empty:
+            if not proc.is_alive():
+                try:  # it may have put its answer just before it ended
+                    status, payload, extra = queue.get(timeout=1)
+                    break
+                except Empty:
+                    return None, f"the process died (exit code {proc.exitcode})", 0.0
+            if time.monotonic() > deadline:
+                proc.kill()
+                proc.join()
+                return None, f"timeout after {timeout:.0f} s", timeout
+    proc.join()
+    if status == "ok":
+        return {int(k): v for k, v in payload.items()}, "", float(extra)
+    return None, payload, 0.0
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+def norm(text: str) -> str:
+    """A cell's text with its whitespace collapsed: the only normalisation applied."""
+    return " ".join(str(text).split())
+
+
+def cell_bag(rows: Grid) -> Counter[str]:
+    """The table's non-empty cells, as a multiset of normalised texts."""
+    return Counter(c for row in rows for c in map(norm, row) if c)
+
+
+def adjacency_bag(rows: Grid) -> Counter[tuple[str, str, str]]:
+    """ICDAR-style adjacency relations: each non-empty cell with the next non-empty cell to its
+    right in its row and below it in its column. Catches merged or shifted columns that a
+    bag of cells does not."""
+    grid = [[norm(c) for c in row] for row in rows]
+    width = max((len(r) for r in grid), default=0)
+    grid = [r + [""] * (width - len(r)) for r in grid]
+    out: Counter[tuple[str, str, str]] = Counter()
+    for _r, row in enumerate(grid):
+        said = [c for c in row if c]
+        out.update((a, b, "right") for a, b in itertools.pairwise(said))
+    for c in range(width):
+        said = [grid[r][c] for r in range(len(grid)) if grid[r][c]]
+        out.update((a, b, "below") for a, b in itertools.pairwise(said))
+    return out
+
+
+@dataclass
+class Score:
+    """Counts for precision and recall, summed over tables and files."""
+
+    truth_cells: int = 0
+    found_cells: int = 0
+    matched_cells: int = 0
+    truth_adj: int = 0
+    found_adj: int = 0
+    matched_adj: int = 0
+    truth_tables: int = 0
+    paired_tables: int = 0
+    extra_tables: int = 0
+
+    def add(self, other: Score) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @staticmethod
+    def ratio(a: int, b: int) -> float | None:
+        return a / b if b else None
+
+
+def score_file(truth: Truth, found: dict[int, list[Grid]]) -> Score:
+    """Pair each truth table with the found table on its page sharing the most cells (best
+    pairs first, each table used once); precision counts the cells of paired found tables,
+    recall the cells of every truth table. Unpaired found tables are counted, not scored:
+    a truth that covers one area of a page says nothing about the rest of it."""
+    score = Score()
+    for page in truth.pages:
+        truths = [t.rows for t in truth.tables if t.page == page]
+        founds = found.get(page, [])
+        t_bags = [cell_bag(t) for t in truths]
+        f_bags = [cell_bag(f) for f in founds]
+        pairs = sorted(
+            ((sum((tb & fb).values()), i, j) for i, tb in enumerate(t_bags) for j, fb in enumerate(f_bags)),
+            reverse=True,
+        )
+        used_t: set[int] = set()
+        used_f: set[int] = set()
+        for shared, i, j in pairs:
+            if shared == 0 or i in used_t or j in used_f:
+                continue
+            used_t.add(i)
+            used_f.add(j)
+            score.matched_cells += shared
+            score.found_cells += sum(f_bags[j].values())
+            ta, fa = adjacency_bag(truths[i]), adjacency_bag(founds[j])
+            score.matched_adj += sum((ta & fa).values())
+            score.found_adj += sum(fa.values())
+        for i, t in enumerate(truths):
+            score.truth_cells += sum(t_bags[i].values())
+            score.truth_adj += sum(adjacency_bag(t).values())
+        score.truth_tables += len(truths)
+        score.paired_tables += len(used_t)
+        score.extra_tables += len(founds) - len(used_f)
+    return score
+
+
+# -- the run -------------------------------------------------------------------------------
+
+
+def pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.0f}"
+
+
+def groups_of(truth: Truth) -> list[str]:
+    """The subtotals a file counts in: ruled or not, and whose word the truth is."""
+    ruled = "ruled tables (lattice truth)" if "lattice" in truth.kind else "tables without rules (other truth)"
+    if truth.kind.startswith("camelot"):
+        origin = "truth = camelot's own expected output"
+    elif truth.kind.startswith("tabula"):
+        origin = "truth = tabula-java's expected output"
+    else:
+        origin = "truth = people (ICDAR 2013) or PyMuPDF"
+    return [ruled, origin]
+
+
+def read_manifest(corpus: Path) -> list[dict[str, str]]:
+    with (corpus / "MANIFEST.tsv").open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--tools", default=",".join(TOOLS), help="comma-separated: " + ", ".join(TOOLS))
+    parser.add_argument("--only", nargs="*", help="score only these corpus file names")
+    parser.add_argument("--timeout", type=float, default=180, help="seconds per tool and file")
+    parser.add_argument("--no-prose", action="store_true", help="skip the prose control")
+    parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    args = parser.parse_args(argv)
+    tools = [t for t in args.tools.split(",") if t]
+    manifest = read_manifest(args.corpus)
+    truths = load_truth(args.corpus, manifest)
+    if args.only:
+        truths = [t for t in truths if t.file in args.only]
+
+    totals = {tool: Score() for tool in tools}
+    subtotals: dict[str, dict[str, Score]] = {}
+    errors: dict[str, list[str]] = {tool: [] for tool in tools}
+    report: dict[str, Any] = {"files": {}, "prose": {}}
+    header = "| file | truth | cells | " + " | ".join(f"{t} P / R (adj P / R)" for t in tools) + " |"
+    lines = [header, "|" + "---|" * (3 + len(tools))]
+    for truth in truths:
+        cols = []
+        entry: dict[str, Any] = {"truth": truth.kind, "pages": truth.pages}
+        for tool in tools:
+            found, error, seconds = extract(tool, args.corpus / truth.file, truth.pages, truth.password, args.timeout)
+            if found is None:
+                errors[tool].append(f"{truth.file}: {error}")
+                found = {}
+            s = score_file(truth, found)
+            totals[tool].add(s)
+            for group in groups_of(truth):
+                subtotals.setdefault(group, {t: Score() for t in tools})[tool].add(s)
+            cell = (f"{pct(s.ratio(s.matched_cells, s.found_cells))} / {pct(s.ratio(s.matched_cells, s.truth_cells))}"
+                    f" ({pct(s.ratio(s.matched_adj, s.found_adj))} / {pct(s.ratio(s.matched_adj, s.truth_adj))})")
+            if error:
+                cell += " error"
+            cols.append(cell)
+            entry[tool] = {**s.__dict__, "error": error, "seconds": round(seconds, 2)}
+        cells = sum(sum(cell_bag(t.rows).values()) for t in truth.tables)
+        lines.append(f"| {truth.file} | {truth.kind} | {cells} | " + " | ".join(cols) + " |")
+        report["files"][truth.file] = entry
+        print(lines[-1], file=sys.stderr, flush=True)
+
+    def total_row(name: str, scores: dict[str, Score]) -> str:
+        cols = []
+        for tool in tools:
+            s = scores[tool]
+            cols.append(f"**{pct(s.ratio(s.matched_cells, s.found_cells))} / {pct(s.ratio(s.matched_cells, s.truth_cells))}**"
+                        f" ({pct(s.ratio(s.matched_adj, s.found_adj))} / {pct(s.ratio(s.matched_adj, s.truth_adj))})")
+        cells = next(iter(scores.values())).truth_cells
+        return f"| **{name}** | | {cells} | " + " | ".join(cols) + " |"
+
+    lines.append(total_row("all files", totals))
+    for name, scores in sorted(subtotals.items()):
+        lines.append(total_row(name, scores))
+    lines.append("")
+    lines.append("| | " + " | ".join(tools) + " |")
+    lines.append("|---|" + "---|" * len(tools))
+    lines.append("| truth tables paired | " + " | ".join(
+        f"{totals[t].paired_tables} / {totals[t].truth_tables}" for t in tools) + " |")
+    lines.append("| other tables claimed on truth pages | " + " | ".join(str(totals[t].extra_tables) for t in tools) + " |")
+    lines.append("| files with an error | " + " | ".join(str(len(errors[t])) for t in tools) + " |")
+
+    if not args.no_prose:
+        prose = [r for r in manifest if "table" not in r["tags"].split(",")]
+        if args.only:
+            prose = [r for r in prose if r["file"] in args.only]
+        claimed = {t: 0 for t in tools}
+        docs_with = {t: 0 for t in tools}
+        pages_read = {t: 0 for t in tools}
+        for row in prose:
+            entry = {}
+            for tool in tools:
+                found, error, _ = extract(tool, args.corpus / row["file"], None, row["password"] or None, args.timeout)
+                if found is None:
+                    errors[tool].append(f"{row['file']} (prose): {error}")
+                    entry[tool] = {"error": error}
+                    continue
+                n = sum(len(v) for v in found.values())
+                claimed[tool] += n
+                docs_with[tool] += n > 0
+                pages_read[tool] += len(found)
+                entry[tool] = {"tables": n, "pages": len(found)}
+            report["prose"][row["file"]] = entry
+            print(f"prose {row['file']}: {entry}", file=sys.stderr, flush=True)
+        lines.append("")
+        lines.append(f"Prose control: the {len(prose)} corpus documents without a `table` tag (fewer is better).")
+        lines.append("")
+        lines.append("| | " + " | ".join(tools) + " |")
+        lines.append("|---|" + "---|" * len(tools))
+        lines.append("| tables claimed | " + " | ".join(str(claimed[t]) for t in tools) + " |")
+        lines.append("| documents with at least one | " + " | ".join(
+            f"{docs_with[t]} / {len(prose)}" for t in tools) + " |")
+        lines.append("| pages read | " + " | ".join(str(pages_read[t]) for t in tools) + " |")
+
+    print("\n".join(lines))
+    for tool in tools:
+        for error in errors[tool]:
+            print(f"{tool}: {error}", file=sys.stderr)
+    if args.json:
+        report["errors"] = errors
+        args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
