@@ -176,8 +176,19 @@ def _load(font: pagelift.FontInfo, warnings: list[str]) -> Program | None:
         return None
 
 
+def _names_a_base_encoding(font: pagelift.FontInfo) -> bool:
+    """True for a simple font whose /Encoding names a base encoding (the names decoder's case)."""
+    if font.composite:
+        return False
+    encoding = font.obj.get("/Encoding")
+    if isinstance(encoding, pikepdf.Dictionary):
+        encoding = encoding.get("/BaseEncoding")
+    return isinstance(encoding, pikepdf.Name)
+
+
 def _lazy_answer(font: pagelift.FontInfo) -> pagelift.GlyphMap:
-    """The answer for a font with a ToUnicode map: the program is read if the map has gaps."""
+    """The answer for a font another decoder will mostly cover (it has a ToUnicode map, or
+    names a base encoding): the program is read only if the codes it is asked for need it."""
     label = f"{SOURCE} ({font.font_file_kind}, read on demand)"
 
     def build() -> dict[int, str]:
@@ -199,7 +210,7 @@ def pagelift_decode_font(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     """Decode a font's codes through its embedded program's glyph names and cmaps."""
     if not isinstance(font.obj, pikepdf.Dictionary) or font.font_file is None:
         return None
-    if isinstance(font.obj.get("/ToUnicode"), pikepdf.Stream):
+    if isinstance(font.obj.get("/ToUnicode"), pikepdf.Stream) or _names_a_base_encoding(font):
         return _lazy_answer(font)
     warnings: list[str] = []
     program = _load(font, warnings)

@@ -23,10 +23,6 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from fontTools.cffLib import CFFFontSet
-from fontTools.encodings.StandardEncoding import StandardEncoding
-from fontTools.ttLib import TTFont
-
 from .glyphnames import glyph_text
 
 # fontTools logs what it repairs in damaged tables ("extra bytes in post.stringData"); with
@@ -130,6 +126,8 @@ def _cff_fields(program: Program, top: object, data: bytes | None = None) -> Non
                 program.cid_gids[int(name[3:])] = gid
         program.real_names = False
         return
+    from fontTools.encodings.StandardEncoding import StandardEncoding
+
     encoding = getattr(top, "Encoding", None)
     offset = getattr(top, "rawDict", {}).get("Encoding")
     if data is not None and isinstance(offset, int) and offset > 1 and isinstance(encoding, list):
@@ -148,6 +146,8 @@ def _cff_fields(program: Program, top: object, data: bytes | None = None) -> Non
 
 def read_truetype(data: bytes) -> Program:
     """A TrueType or OpenType program: cmaps, glyph names, and the CFF charset if it has one."""
+    from fontTools.ttLib import TTFont  # imported on first use: most documents never need it
+
     try:
         font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
         cmaps: dict[tuple[int, int], dict[int, str]] = {}
@@ -174,6 +174,8 @@ def read_truetype(data: bytes) -> Program:
 
 def read_cff(data: bytes) -> Program:
     """A bare CFF program (FontFile3 /Type1C or /CIDFontType0C)."""
+    from fontTools.cffLib import CFFFontSet
+
     try:
         fontset = CFFFontSet()
         fontset.decompile(io.BytesIO(data), None)
@@ -192,6 +194,8 @@ def read_type1(data: bytes, length1: int | None) -> Program:
     clear = data[:end]
     program = Program("type1")
     if _T1_STANDARD.search(clear):
+        from fontTools.encodings.StandardEncoding import StandardEncoding
+
         program.encoding = {code: name for code, name in enumerate(StandardEncoding) if name != ".notdef"}
     else:
         for m in _T1_ENTRY.finditer(clear):

@@ -12,13 +12,8 @@ from functools import cache
 from typing import Any
 
 import pikepdf
-from pdfminer.latin_enc import ENCODING
 
-try:  # code -> text of the two symbolic standard fonts (see the module docstring)
-    from pypdf._codecs.symbol import _symbol_encoding as _SYMBOL
-    from pypdf._codecs.zapfding import _zapfding_encoding as _ZAPF
-except ImportError:  # pragma: no cover - pypdf is a declared dependency
-    _SYMBOL = _ZAPF = []
+from .names import pypdf_table
 
 _COLUMNS = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}
 
@@ -87,6 +82,8 @@ def base_encoding(name: str) -> dict[int, str]:
     column = _COLUMNS.get(name)
     if column is None:
         return {}
+    from pdfminer.latin_enc import ENCODING  # imported when first needed: pdfminer.six loads slowly
+
     table = {row[column]: row[0] for row in ENCODING if row[column] is not None}
     if name == "WinAnsiEncoding":
         # PDF 32000-1 D.2 notes: 0xA0 and 0xAD show space and hyphen in WinAnsi fonts, and
@@ -111,9 +108,9 @@ def _builtin(chars: list[str]) -> dict[int, str]:
 def builtin_text(font_name: str) -> dict[int, str]:
     """code -> text of the built-in encoding of Symbol or ZapfDingbats (else empty)."""
     if font_name == "Symbol":
-        return _builtin(list(_SYMBOL))
+        return _builtin(list(pypdf_table("symbol", "_symbol_encoding") or []))
     if font_name == "ZapfDingbats":
-        return _builtin(list(_ZAPF))
+        return _builtin(list(pypdf_table("zapfding", "_zapfding_encoding") or []))
     return {}
 
 

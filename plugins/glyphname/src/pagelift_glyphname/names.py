@@ -11,21 +11,45 @@ anything else there is no answer at all.
 
 from __future__ import annotations
 
+import importlib.util
 import re
-from functools import lru_cache
+import sys
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
 
-from fontTools import agl
 
-try:  # pypdf's table is a data module; without it only the AGL's names are known
-    from pypdf._codecs.adobe_glyphs import adobe_glyphs as _EXTRA_NAMES
-except ImportError:  # pragma: no cover - pypdf is a declared dependency
-    _EXTRA_NAMES = {}
+@cache
+def pypdf_table(module: str, attribute: str) -> Any:
+    """One of pypdf's data tables (``_codecs/<module>.py``), or None without pypdf.
+
+    The files are plain data; they are loaded on their own, because importing them through
+    the package runs ``pypdf/__init__``, which costs a fifth of a second per process.
+    """
+    loaded = sys.modules.get(f"pypdf._codecs.{module}")
+    if loaded is not None:
+        return getattr(loaded, attribute, None)
+    try:
+        spec = importlib.util.find_spec("pypdf")
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        path = Path(next(iter(spec.submodule_search_locations))) / "_codecs" / f"{module}.py"
+        file_spec = importlib.util.spec_from_file_location(f"_pagelift_pypdf_{module}", path)
+        if file_spec is None or file_spec.loader is None:
+            return None
+        data = importlib.util.module_from_spec(file_spec)
+        file_spec.loader.exec_module(data)
+    except Exception:  # pypdf missing or rearranged: the AGL alone still answers
+        return None
+    return getattr(data, attribute, None)
+
 
 # Names a glyph takes when its font numbers its glyphs instead of naming them (dvips
 # bitmap fonts: a49; subset tools: g12, cid345, glyph7, index12). The extra table maps some
 # of them (aNN is also a ZapfDingbats name) to the number itself, which is a guess: such a
 # name says nothing about the character.
 _NUMBERED = re.compile(r"^(?:[a-zA-Z]|cid|glyph|index|gid)?[0-9]+$")
+
 # The pieces big delimiters are built from (TeX's cmex, the Symbol font): the AGL puts them
 # in the Private Use Area, Unicode has them at U+239B-23AE.
 _PIECES = {
@@ -50,17 +74,26 @@ def is_text(text: str) -> bool:
     return bool(text)
 
 
+_AGL_FORMS = re.compile(r"^(?:uni[0-9A-Fa-f]{4}|u[0-9A-Fa-f]{4,6})|[._]")
+
+
 def _lookup(name: str) -> str | None:
     piece = _PIECES.get(name)
     if piece is not None:
         return piece
+    if _NUMBERED.match(name):
+        return None
+    if not _AGL_FORMS.search(name):
+        # A plain name: pypdf's table holds the whole AGL list and TeX's names, and loads
+        # three times faster than fontTools.agl, which parses its list on import.
+        text = (pypdf_table("adobe_glyphs", "adobe_glyphs") or {}).get("/" + name)
+        if text and is_text(text):
+            return str(text)
+    from fontTools import agl  # uniXXXX, uXXXXX, f_f_i, a.sc: the AGL specification's rules
+
     text = agl.toUnicode(name)
     if text and is_text(text):
         return text
-    if not _NUMBERED.match(name):
-        extra = _EXTRA_NAMES.get("/" + name)
-        if extra and is_text(extra):
-            return str(extra)
     return None
 
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from fontTools import agl
-
 from .mapping import CodeMap, codepoint_text, utf16_text
 
 _KEYWORD = re.compile(rb"\b(begin|end)(bfchar|bfrange|cidchar|cidrange)\b")
@@ -64,6 +62,8 @@ def _code(digits: bytes) -> int:
 
 def _name_text(name: bytes) -> str | None:
     # A few producers write a glyph name where the UTF-16 string belongs: /space, /fi.
+    from fontTools import agl  # imported only for such maps
+
     text = agl.toUnicode(name.decode("latin-1"))
     return text or None
 
