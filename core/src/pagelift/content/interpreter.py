@@ -515,6 +515,8 @@ class Interpreter:
             width = end * unit
             space = abs(font.space_width * size * self.th * unit)
             height = math.hypot(ascent[0], ascent[1])
+        if not math.isfinite(a * tx + c * ty + e + b * tx + d * ty + f + width + height + space + dx + dy):
+            return self.warn(WarningCode.MALFORMED_PAGE, "text placed at a non-finite position was left out")
         runs = self.out.runs
         runs.append(Run(
             "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
