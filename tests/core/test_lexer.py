@@ -17,6 +17,9 @@ def test_nested_and_escaped_literal_strings() -> None:
     assert [string_value(t) for t in toks if t[:1] == b"("] == [b"a(b)c", b"x)y", b"deep(er(and(deeper)))"]
     assert string_value(rb"(\101\n\\\(\q)") == b"A\n\\(q"
     assert string_value(b"(line\\\ncontinued)") == b"linecontinued"
+    assert string_value(b"(line\\\r\ncontinued)") == b"linecontinued"
+    # A raw end of line reads as LF; an escaped \r stays a CR byte (a glyph code in many fonts).
+    assert string_value(b"(a\r\nb\rc\\r\\n)") == b"a\nb\nc\r\n"
     assert string_value(b"<48 6 >") == b"H`"  # white space ignored, odd digit count padded with 0
 
 

@@ -199,11 +199,12 @@ def string_value(tok: bytes) -> bytes | None:
     first = tok[:1]
     if first == b"(":
         body = tok[1:-1]
-        if b"\\" in body:
-            body = _ESCAPE.sub(_unescape, body)
-        # An end of line inside a string reads as a single LF.
+        # An end of line written inside a string reads as a single LF — but an escaped \r
+        # is a CR byte, so line ends are normalised before escapes are resolved.
         if b"\r" in body:
             body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if b"\\" in body:
+            body = _ESCAPE.sub(_unescape, body)
         return body
     if first == b"<" and tok[1:2] != b"<":
         digits = _NOT_HEX.sub(b"", tok[1:-1])
