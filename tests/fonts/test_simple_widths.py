@@ -159,3 +159,13 @@ def test_standard_font_run_width_on_the_page() -> None:
     assert run.text == "Wave"
     assert run.width == pytest.approx(12 * sum(afm("Helvetica", c) for c in "Wave"))
     assert run.space_width == pytest.approx(12 * afm("Helvetica", " "))
+
+
+def test_type3_without_widths_is_half_an_em_whatever_its_matrix() -> None:
+    doc = Document()
+    t3 = doc.type3_font("ab", font_matrix=(0.01, 0, 0, 0.01, 0, 0))
+    del t3.obj["/Widths"]
+    loader = Loader(ASCII)
+    loaded = loader.load(t3.obj)
+    assert widths(loaded, t3.encode("ab")) == [0.5, 0.5]
+    assert "no /Widths" in loader.messages()

@@ -102,7 +102,9 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
             default = missing or median
         else:
             by_code = {}
-            default = missing or _descriptor_number(descriptor, "/AvgWidth", warn=warn, what=what) or 500.0
+            # Half an em: 500 glyph units, or whatever a Type3 font's matrix makes half an em.
+            default = missing or _descriptor_number(descriptor, "/AvgWidth", warn=warn, what=what) \
+                or 0.5 / abs(scale)
             warn("font", f"{what}: no /Widths and not a standard font; every glyph is {default:g} units wide")
     if abs(default * scale) > _MAX_EM:
         warn("font", f"{what}: default width {default:g} is absurd; half an em used")
