@@ -17,6 +17,10 @@ caller as if it were, and does not stop a lower-priority answer from being asked
   reader would search for, and each has an honest alternative: a lower-priority decoder
   that knows the glyph's name (``bullet`` -> U+2022) is asked next, and when none does,
   the code is unreadable and its run says so — rather than text that displays as tofu.
+  With the three shipped decoders, 39 distinct codes of 5 corpus files get a private-use
+  answer first: 1 falls through to a real character (the Word bullet, 16 times on its
+  page), 38 become unreadable (Symbol's bracket pieces and specimen glyphs, Google Docs'
+  icon font in plane 15).
 
 A code no answer covers readably is None: it is dropped from the text and its run is
 flagged ``unreadable``. An answer of ``""`` means the glyph deliberately draws nothing to
