@@ -44,6 +44,8 @@ def test_standard_font_without_widths_reads_afm_through_winansi() -> None:
     assert widths(loaded, b"\x95\xe9\xa0") == [afm("Helvetica", "•"), afm("Helvetica", "é"), afm("Helvetica", " ")]
     # 0x80 is Euro, which pdfminer's Helvetica metrics lack: the font's median width stands in.
     assert widths(loaded, b"\x80") == [0.556]
+    # Codes WinAnsi leaves undefined draw .notdef, 0 wide (as poppler and pdf.js measure them).
+    assert widths(loaded, b"\x00\x1f\x81") == [0.0, 0.0, 0.0]
     assert loaded.space_width == pytest.approx(afm("Helvetica", " "))
 
 

@@ -97,9 +97,9 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
     if by_code is None:
         std = standard_name(base_font) if subtype != "Type3" else None
         if std is not None:
-            by_code, median = standard_widths(std, encoding.base, encoding.differences)
-            # Codes whose glyph the AFM lacks: /MissingWidth if the font says one, else the median.
-            default = missing or median
+            by_code, rest = standard_widths(std, encoding.base, encoding.differences)
+            # Codes the encoding leaves undefined: /MissingWidth if the font says one.
+            default = missing or rest
         else:
             by_code = {}
             # Half an em: 500 glyph units, or whatever a Type3 font's matrix makes half an em.

@@ -11,7 +11,7 @@ What pdfminer.six does not ship, and what is done instead:
 * the built-in encodings of Symbol and ZapfDingbats (code -> glyph name). For Symbol, the
   codes 32-126 whose Symbol glyph has the same name as the ASCII character (digits,
   punctuation, brackets: every ASCII character the Symbol metrics hold) take that width;
-  other codes take the font's median width. ZapfDingbats' metrics are keyed by the number
+  other codes take the font's median width (0.549 em; most Symbol glyphs are 0.5-0.7). ZapfDingbats' metrics are keyed by the number
   in the glyph name (``a12`` -> chr(12)), so names given by /Differences find their width,
   and built-in codes take the median (most dingbats are 0.79 em wide).
 * ZapfDingbats' ``space`` (278 in the AFM): pdfminer's table lost it to ``a32``.
@@ -118,17 +118,21 @@ def _char_of(glyph: str, std: str) -> str | None:
 
 
 def standard_widths(std: str, base: str | None, differences: dict[int, str]) -> tuple[dict[int, float], float]:
-    """Widths by code (glyph units) for a standard font under an encoding, and the fallback width.
+    """Widths by code (glyph units) for a standard font under an encoding, and the width of the rest.
 
     ``base`` is the base encoding name (None: the font's built-in encoding) and
-    ``differences`` the /Differences entries. The fallback width (the font's median) is
-    for codes whose glyph the metrics do not hold.
+    ``differences`` the /Differences entries. A code whose glyph name the metrics lack (a
+    gap in pdfminer's tables, such as Helvetica's Euro) takes the font's median width; a
+    code the encoding leaves undefined draws .notdef, 0 wide as in poppler and pdf.js —
+    except under the built-in encodings of Symbol and ZapfDingbats, where pdfminer ships
+    no names at all and every unknown code takes the median.
     """
     widths, median = _metrics(std)
     builtin = base is None
+    out: dict[int, float] = {}
     if std in ("Symbol", "ZapfDingbats") and builtin:
         names: dict[int, str] = {}
-        out: dict[int, float] = {}
+        rest = median
         if std == "Symbol":
             # Symbol's ASCII-named glyphs sit at their ASCII codes (see the module docstring).
             for code in range(32, 127):
@@ -137,12 +141,12 @@ def standard_widths(std: str, base: str | None, differences: dict[int, str]) -> 
                     out[code] = w
     else:
         names = dict(base_encoding_names(base or "StandardEncoding"))
-        out = {}
+        rest = 0.0 if base != "MacExpertEncoding" else median
     names.update(differences)
     for code, glyph in names.items():
+        if glyph == ".notdef":
+            continue
         ch = _char_of(glyph, std)
-        if ch is not None:
-            w = widths.get(ch)
-            if w is not None:
-                out[code] = w
-    return out, median
+        w = widths.get(ch) if ch is not None else None
+        out[code] = median if w is None else w
+    return out, rest
