@@ -18,7 +18,7 @@ from bidi import get_display
 
 from .model import Line, Run
 
-LINE_TOLERANCE = 0.5
+LINE_TOLERANCE = 0.45
 """How far (in line heights) a run's baseline may sit from its line's and still belong to it: a superscript's rise is about a third."""
 
 WORD_GAP = 0.5
