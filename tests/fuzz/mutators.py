@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -124,17 +124,17 @@ def seeds() -> tuple[bytes, ...]:
     return tuple(found)
 
 
-@cache
+@lru_cache(maxsize=32)  # the seeds' spans; mutated documents come and go
 def _tokens(data: bytes) -> tuple[tuple[int, int], ...]:
     return tuple(m.span() for m in TOKEN.finditer(data))
 
 
-@cache
+@lru_cache(maxsize=32)  # the seeds' spans; mutated documents come and go
 def _objects(data: bytes) -> tuple[tuple[int, int], ...]:
     return tuple(m.span(1) for m in OBJECT.finditer(data))
 
 
-@cache
+@lru_cache(maxsize=32)  # the seeds' spans; mutated documents come and go
 def _numbers(data: bytes) -> tuple[tuple[int, int], ...]:
     return tuple(m.span() for m in NUMBER.finditer(data))
 
