@@ -235,8 +235,12 @@ class Page:
             rotate = _inherited(obj, "/Rotate")
         except Exception as exc:  # a page object qpdf cannot resolve: its content will say so too
             self.media_box, crop, rotate = letter, letter, 0
-            document.warnings.append(Warning(number, WarningCode.MALFORMED_PAGE,
-                                             f"page attributes could not be read: {_reason(exc, document.name)}"))
+            warning = Warning(number, WarningCode.MALFORMED_PAGE,
+                              f"page attributes could not be read: {_reason(exc, document.name)}")
+            document.warnings.append(warning)
+            self.warnings.append(warning)
+            if document.options.strict:
+                raise StrictError(warning) from None
         if self.media_box.width <= 0 or self.media_box.height <= 0:
             self.media_box = letter
         # The visible area is the crop box clipped to the media box.
