@@ -61,7 +61,7 @@ def analyse_font(font: Any, resource_name: str, warn: Warn, max_stream_bytes: in
     what = f"font {resource_name}" + (f" ({base_font})" if base_font else "")
     info = FontInfo(
         resource_name=resource_name, obj=font, subtype=subtype, base_font=base_font,
-        max_stream_bytes=max_stream_bytes, max_cmap_entries=max_cmap_entries,
+        max_stream_bytes=max_stream_bytes, max_cmap_entries=max_cmap_entries, _warn=warn,
     )
     encoding = font.get("/Encoding")
     if subtype == "Type0":

@@ -43,8 +43,7 @@ def load_cmap(encoding: Any, *, warn: Warn, what: str, read_stream: ReadStream, 
             return IdentityCMap(False)
         data = read_stream(encoding)
         if data is None:
-            warn("stream_limit", f"{what}: embedded CMap could not be read (or is over the stream limit); "
-                 "codes read as Identity-H")
+            warn("font", f"{what}: embedded CMap could not be read; codes read as Identity-H")
             return IdentityCMap(False)
         parent: CMap | None = None
         use = encoding.get("/UseCMap")

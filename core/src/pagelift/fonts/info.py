@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..content.streams import read_stream as read_bounded
+
 # The decoders shipped with pagelift use these priorities; an app's own decoder picks any
 # integer (higher wins) to sit above, between or below them.
 PRIORITY_TOUNICODE = 300
@@ -96,19 +98,19 @@ class FontInfo:
     standard_font: str | None = None
     cmap_name: str | None = None
     vertical: bool = False
+    _warn: Callable[[str, str], None] | None = field(default=None, repr=False, compare=False)
 
     def read_stream(self, stream: Any) -> bytes | None:
-        """A stream's decoded bytes, or None when it cannot be decoded or is over ``max_stream_bytes``."""
-        try:
-            length = int(stream.get("/Length", 0))
-        except (TypeError, ValueError):
-            length = 0
-        if length > self.max_stream_bytes:
+        """A stream's decoded bytes, or None when it cannot be decoded or is over ``max_stream_bytes``.
+
+        Decoded step by step, never holding more than ``max_stream_bytes`` (a few KB of
+        Flate can inflate to gigabytes); a stream cut at the limit is not returned at all —
+        half a CMap or font program would be read wrongly rather than partly — and leaves a
+        ``stream_limit`` warning. A damaged stream gives the bytes before the damage.
+        """
+        result = read_bounded(stream, self.max_stream_bytes, f"font {self.resource_name}")
+        if result.problem is not None and self._warn is not None:
+            self._warn(*result.problem)
+        if result.truncated or (result.problem is not None and not result.data):
             return None
-        try:
-            data = bytes(stream.read_bytes())
-        except Exception:  # pikepdf raises several types for damaged or unsupported filters
-            return None
-        # A stream that inflates past the limit is not read at all: half a CMap or font
-        # program would be read wrongly rather than partly.
-        return data if len(data) <= self.max_stream_bytes else None
+        return result.data
