@@ -223,3 +223,16 @@ def test_any_cmap_text_parses_and_splits_every_byte(parts: list[bytes], data: by
     for code, n in codes:
         cid = cmap.cid(code, n)
         assert cid is None or cid >= 0
+
+
+def test_a_flate_bomb_cmap_is_refused_without_inflating_it() -> None:
+    import zlib
+
+    doc = Document()
+    font = doc.type0_font("AB")
+    bomb = zlib.compress(b"begincmap " + b" " * (64 << 20), 9)  # 64 MB of blanks in ~64 KB
+    font.obj.Encoding = doc.pdf.make_indirect(pikepdf.Stream(doc.pdf, bomb, Filter=pikepdf.Name.FlateDecode))
+    loader = Loader(ASCII, max_stream_bytes=1 << 20)
+    loaded = loader.load(font.obj)
+    assert any(code == "stream_limit" for code, _ in loader.warnings)
+    assert codes(loaded, b"\x00\x41") == [(0x41, 2)]  # read as Identity-H
