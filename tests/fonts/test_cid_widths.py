@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pikepdf
 import pytest
-from fonts.fonthelp import ASCII, Loader, manager, widths
+from fonts.fonthelp import ASCII, Loader, MapDecoder, manager, widths
 from pdfbuilder import Document
 
 import pagelift
@@ -84,7 +84,20 @@ def test_vertical_run_moves_down_the_page() -> None:
 
 def test_space_width_of_a_cid_font() -> None:
     doc = Document()
-    font = doc.type0_font("AB", widths={"A": 600, "B": 400})
-    loaded = Loader(ASCII).load(font.obj)
-    # No one-byte code 32: an estimate from the stated widths (half their mean), not 0.
-    assert loaded.space_width == pytest.approx(0.25)
+    font = doc.type0_font("AB ", widths={"A": 600, "B": 400, " ": 210}, default_width=1000)
+    cid_of_space = int.from_bytes(font.encode(" "), "big")
+    # No decoder says which code is a space, and there is no one-byte code 32: an estimate
+    # from the stated widths (half their mean), not 0.
+    plain = Loader(MapDecoder({1: "A", 2: "B"})).load(font.obj)
+    assert plain.space_width == pytest.approx((0.6 + 0.4 + 0.21) / 3 / 2)
+    # A decoder reads a code as a space: that glyph's width is the space width.
+    told = Loader(MapDecoder({1: "A", 2: "B", cid_of_space: " "})).load(font.obj)
+    assert told.space_width == pytest.approx(0.21)
+
+
+def test_space_width_of_a_simple_font_whose_space_is_not_code_32() -> None:
+    doc = Document()
+    font = doc.embedded_font("truetype", "a b", codes={"a": 1, "b": 2, " ": 3}, widths={"a": 500, "b": 500, " ": 190},
+                             encoding=None, symbolic=True, write_encoding=False)
+    loaded = Loader(MapDecoder({1: "a", 2: "b", 3: " "})).load(font.obj)
+    assert loaded.space_width == pytest.approx(0.19)

@@ -119,10 +119,11 @@ def composite_geometry(font: Any, descendant: Any, cmap: CMap, *, warn: Warn, wh
         return (w1 * 0.001, vx * 0.001, vy * 0.001)
 
     space_cid = cmap.cid(32, 1)
-    if space_cid is not None and width_of(space_cid) > 0:
-        space = width_of(space_cid) * 0.001
+    has_space = space_cid is not None and width_of(space_cid) > 0
+    if has_space:
+        space = width_of(space_cid) * 0.001  # type: ignore[arg-type]
     else:
         space = estimate_space(widths.positive_widths() or [widths.default], 0.001)
     single = False
     return FontGeometry(split=cmap.split, metric=metric, vertical=vertical, space_width=space,
-                        single_byte=single, cmap_name=cmap.name)
+                        single_byte=single, cmap_name=cmap.name, space_estimated=not has_space)

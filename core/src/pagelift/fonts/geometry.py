@@ -36,7 +36,9 @@ class FontGeometry:
     fonts), which lets the loaded font use a 256-entry table. ``font_matrix`` maps glyph
     space to text space (a Type3 font's /FontMatrix, else 1/1000). ``space_width`` is the
     width of a space in text space at size 1 — the font's own code 32 when it has one,
-    else an estimate from its other widths — for telling word gaps from kerning.
+    else an estimate from its other widths (``space_estimated``) — for telling word gaps
+    from kerning. The loaded font replaces an estimate by the width of the code the
+    decoders read as a space, when there is one.
     ``cmap_name`` names a composite font's CMap (None for simple fonts).
     """
 
@@ -47,6 +49,7 @@ class FontGeometry:
     space_width: float = 0.25
     single_byte: bool = True
     cmap_name: str | None = None
+    space_estimated: bool = True
 
     def advance(self, code: int, nbytes: int = 1) -> Metric:
         """(advance, vx, vy) for a code; kept for callers of the first cut."""

@@ -131,6 +131,36 @@ class LoadedFont:
         }
 
 
+def _code_length(geometry: FontGeometry, code: int) -> int | None:
+    if geometry.single_byte:
+        return 1 if 0 <= code <= 255 else None
+    for n in (1, 2, 3, 4):
+        # Twice over, so a lone byte the splitter passes through as a short code does not count.
+        if code < 1 << (8 * n) and geometry.split(code.to_bytes(n, "big") * 2) == [(code, n), (code, n)]:
+            return n
+    return None
+
+
+def _space_width(answers: list[GlyphMap], geometry: FontGeometry, text_of: Callable[[int], str | None]) -> float | None:
+    """The width of the code the decoders read as a space (highest priority first), if any.
+
+    A font whose code 32 is not a space (a symbolic font, a Type3 font, a CID font) often
+    still has a space glyph; its width says how wide a word gap is far better than an
+    estimate from the other glyphs.
+    """
+    for answer in sorted(answers, key=lambda a: -a.priority):
+        table = answer.by_code
+        if not isinstance(table, dict) or len(table) > 70_000:
+            continue  # a computed mapping (a Unicode CMap's codec) cannot be searched
+        for code, text in table.items():
+            if text == " " and isinstance(code, int) and text_of(code) == " ":
+                n = _code_length(geometry, code)
+                width = geometry.metric(code, n)[0] if n else 0.0
+                if width > 0:
+                    return width
+    return None
+
+
 def _font_key(font_obj: Any, resource_name: str) -> Any:
     if not isinstance(font_obj, pikepdf.Object):
         return ("not-an-object", resource_name, repr(font_obj)[:200])  # /F1 5: an int, say
@@ -214,6 +244,10 @@ class FontCache:
                 self._warn("font", f"{resource_name} ({answer.source}): {message}")
         text_of = merge_glyph_maps(answers, info, preserve_ligatures=self._preserve_ligatures)
         font = LoadedFont(info, geometry, text_of)
+        if not geometry.vertical and (geometry.space_estimated or (geometry.single_byte and text_of(32) != " ")):
+            space = _space_width(answers, geometry, text_of)
+            if space is not None:
+                font.space_width = space
         font.sources = tuple(a.source for a in sorted(answers, key=lambda a: -a.priority))
         return font
 

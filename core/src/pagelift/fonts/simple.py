@@ -119,9 +119,11 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
             table[code] = w * scale
     if absurd:
         warn("font", f"{what}: {absurd} widths over {_MAX_EM:g} em are absurd; the default width used for them")
-    space = table[32] if 32 in by_code and by_code[32] > 0 else estimate_space(list(by_code.values()), scale)
+    has_space = 32 in by_code and by_code[32] > 0
+    space = table[32] if has_space else estimate_space(list(by_code.values()), scale)
 
     def metric(code: int, nbytes: int) -> tuple[float, float, float]:
         return (table[code & 0xFF], 0.0, 0.0)
 
-    return FontGeometry(metric=metric, font_matrix=matrix, space_width=abs(space), single_byte=True)
+    return FontGeometry(metric=metric, font_matrix=matrix, space_width=abs(space), single_byte=True,
+                        space_estimated=not has_space)
