@@ -44,3 +44,8 @@ def test_string_cache_is_bounded() -> None:
         font.decode(str(i).encode())
     assert len(font._strings) <= 2048
     assert font.decode(b"42") == (font.glyph(52), font.glyph(50))
+
+
+def test_decode_takes_any_bytes_like() -> None:
+    font = Loader(ASCII).load(_FONTS["simple"])
+    assert font.decode(bytearray(b"ab")) == font.decode(memoryview(b"ab")) == font.decode(b"ab")

@@ -89,6 +89,8 @@ class LoadedFont:
         Returns a tuple (immutable, so it can be shared by every call with the same bytes,
         and untracked by the garbage collector once its glyphs are).
         """
+        if type(data) is not bytes:
+            data = bytes(data)  # a bytearray or memoryview: the string cache needs a hashable key
         strings = self._strings
         found = strings.get(data)
         if found is not None:
