@@ -192,3 +192,21 @@ def test_direct_font_dictionaries_are_keyed_by_content() -> None:
     other = helvetica()
     other.BaseFont = pikepdf.Name.Courier
     assert loader.load(other) is not first
+
+
+def test_huge_arrays_are_read_only_as_far_as_the_limits_allow() -> None:
+    doc = Document()
+    cid = _type0(doc)
+    cid.DescendantFonts[0].W = pikepdf.Array([0, [300] * 200_000])
+    cid.DescendantFonts[0].DW = 900
+    loader = Loader(ASCII, max_cmap_entries=1000)
+    loaded = loader.load(cid)
+    assert widths(loaded, b"\x00\x05\x10\x00") == [0.3, 0.9]  # CID 5 read; CID 4096 beyond the limit
+    assert any(code == "work_limit" for code, _ in loader.warnings)
+    simple = _simple(doc)
+    simple.Widths = pikepdf.Array([250] * 100_000)
+    simple.FirstChar = 0
+    simple.Encoding = pikepdf.Dictionary(Differences=pikepdf.Array([0] + [pikepdf.Name.a] * 10_000))
+    loader = Loader(ASCII)
+    assert widths(loader.load(simple), b"A") == [0.25]
+    assert "past code 255" in loader.messages() and "/Differences holds more" in loader.messages()

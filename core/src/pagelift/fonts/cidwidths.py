@@ -15,7 +15,7 @@ from typing import Any
 
 import pikepdf
 
-from .values import MAX_CODE, integer, number
+from .values import MAX_CODE, integer, items, number
 
 _MAX_UNITS = 100_000.0
 """A CID wider than 100 em is a broken width, not a glyph; it takes /DW instead."""
@@ -57,11 +57,8 @@ class CidWidths:
         return [w for w in self.explicit.values() if w > 0] + [r[2] for r in self._ranges if r[2] > 0]
 
 
-def _items(value: Any) -> list[Any]:
-    try:
-        return list(value)
-    except Exception:  # pikepdf raises on some damaged arrays
-        return []
+def _items(value: Any, limit: int) -> list[Any]:
+    return items(value, limit)[0]
 
 
 def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidWidths:
@@ -80,19 +77,19 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
     if not isinstance(w, pikepdf.Array):
         warn("font", f"{what}: /W is not an array; every glyph takes /DW")
         return CidWidths(explicit, ranges, default)
-    items = _items(w)
+    top = _items(w, 3 * max_entries + 3)
     skipped = 0
     count = 0
-    i, n = 0, len(items)
+    i, n = 0, len(top)
     while i < n:
-        first = integer(items[i], 0, MAX_CODE)
+        first = integer(top[i], 0, MAX_CODE)
         if first is None or i + 1 >= n:
             skipped += 1
             i += 1
             continue
-        nxt = items[i + 1]
+        nxt = top[i + 1]
         if isinstance(nxt, pikepdf.Array):
-            for j, value in enumerate(_items(nxt)):
+            for j, value in enumerate(_items(nxt, max_entries + 1 - count)):
                 width = _width(value)
                 if width is None:
                     skipped += 1
@@ -104,7 +101,7 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
             i += 2
         else:
             last = integer(nxt, 0, MAX_CODE)
-            width = _width(items[i + 2]) if i + 2 < n else None
+            width = _width(top[i + 2]) if i + 2 < n else None
             if last is None or width is None or last < first:
                 skipped += 1
                 i += 1

@@ -13,9 +13,11 @@ from typing import Any
 
 import pikepdf
 
-from .values import integer, name
+from .values import integer, items, name
 
 Warn = Callable[[str, str], None]
+
+_MAX_DIFFERENCES = 4096  # 256 codes and 256 names, with room for a wasteful producer
 
 BASE_ENCODINGS = ("StandardEncoding", "WinAnsiEncoding", "MacRomanEncoding", "MacExpertEncoding", "PDFDocEncoding")
 """The names /Encoding or /BaseEncoding may give (PDFDocEncoding is not valid for fonts but occurs)."""
@@ -48,12 +50,10 @@ def parse_differences(array: Any, *, warn: Warn, what: str) -> dict[int, str]:
         return out
     code: int | None = None
     bad = 0
-    try:
-        items = list(array)
-    except Exception:  # pikepdf raises on some damaged arrays
-        items = []
-        bad += 1
-    for item in items:
+    entries, cut = items(array, _MAX_DIFFERENCES)
+    if cut:
+        warn("font", f"{what}: /Differences holds more than {_MAX_DIFFERENCES} items; the rest ignored")
+    for item in entries:
         glyph = name(item)
         if glyph:
             if code is None or code > 255:

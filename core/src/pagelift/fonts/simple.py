@@ -18,7 +18,7 @@ from ..model import Matrix
 from .encoding import SimpleEncoding
 from .geometry import THOUSANDTH, FontGeometry, estimate_space
 from .standard14 import standard_name, standard_widths
-from .values import integer, number
+from .values import integer, items, number
 
 Warn = Callable[[str, str], None]
 
@@ -28,11 +28,7 @@ _MAX_EM = 100.0
 
 def type3_matrix(value: Any, *, warn: Warn, what: str) -> Matrix:
     """A Type3 /FontMatrix: six finite numbers that do not collapse glyph space, else 1/1000."""
-    try:
-        items = list(value) if isinstance(value, pikepdf.Array) else []
-    except Exception:  # pikepdf raises on some damaged arrays
-        items = []
-    numbers = [number(v) for v in items]
+    numbers = [number(v) for v in items(value, 7)[0]] if isinstance(value, pikepdf.Array) else []
     if len(numbers) == 6 and None not in numbers:
         a, b, c, d, e, f = (float(v) for v in numbers)  # type: ignore[arg-type]
         if a * d - b * c != 0:
@@ -64,16 +60,12 @@ def _widths_array(font: Any, missing: float, *, warn: Warn, what: str) -> dict[i
     if first is None:
         warn("font", f"{what}: /FirstChar is missing or outside 0-255; 0 used")
         first = 0
-    try:
-        items = list(widths)
-    except Exception:  # pikepdf raises on some damaged arrays
-        items = []
-    if len(items) > 256 - first:
+    entries, cut = items(widths, 256 - first)
+    if cut:
         warn("font", f"{what}: /Widths runs past code 255; the rest ignored")
-        items = items[: 256 - first]
     out: dict[int, float] = {}
     bad = 0
-    for i, value in enumerate(items):
+    for i, value in enumerate(entries):
         w = number(value)
         if w is None:
             bad += 1

@@ -66,3 +66,16 @@ def is_array(value: Any) -> bool:
 def is_stream(value: Any) -> bool:
     """True for a PDF stream."""
     return isinstance(value, pikepdf.Stream)
+
+
+def items(array: Any, limit: int) -> tuple[list[Any], bool]:
+    """The first ``limit`` items of a PDF array, and whether there were more.
+
+    By index rather than by iterating: pikepdf materialises a whole array to iterate it,
+    and a hostile /W or /Widths may hold millions of items. Anything unreadable is [].
+    """
+    try:
+        n = len(array)
+        return [array[i] for i in range(min(n, max(0, limit)))], n > limit
+    except Exception:  # pikepdf raises on some damaged arrays
+        return [], False

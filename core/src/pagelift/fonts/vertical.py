@@ -14,7 +14,7 @@ from typing import Any
 
 import pikepdf
 
-from .values import MAX_CODE, integer, number
+from .values import MAX_CODE, integer, items, number
 
 Warn = Callable[[str, str], None]
 
@@ -46,18 +46,15 @@ class VerticalWidths:
         return self.default_w1, horizontal_width / 2, self.default_vy
 
 
-def _items(value: Any) -> list[Any]:
-    try:
-        return list(value)
-    except Exception:  # pikepdf raises on some damaged arrays
-        return []
+def _items(value: Any, limit: int) -> list[Any]:
+    return items(value, limit)[0]
 
 
 def parse_w2(w2: Any, dw2: Any, *, warn: Warn, what: str, max_entries: int) -> VerticalWidths:
     """Read /W2 and /DW2 of a CIDFont dictionary; bad entries are skipped with a warning."""
     vy, w1 = 880.0, -1000.0
     if dw2 is not None:
-        pair = _items(dw2) if isinstance(dw2, pikepdf.Array) else []
+        pair = _items(dw2, 3) if isinstance(dw2, pikepdf.Array) else []
         a = number(pair[0]) if len(pair) == 2 else None
         b = number(pair[1]) if len(pair) == 2 else None
         if a is None or b is None:
@@ -71,19 +68,19 @@ def parse_w2(w2: Any, dw2: Any, *, warn: Warn, what: str, max_entries: int) -> V
     if not isinstance(w2, pikepdf.Array):
         warn("font", f"{what}: /W2 is not an array; every glyph takes /DW2")
         return VerticalWidths(explicit, ranges, vy, w1)
-    items = _items(w2)
+    top = _items(w2, 5 * max_entries + 5)
     skipped = 0
     count = 0
-    i, n = 0, len(items)
+    i, n = 0, len(top)
     while i < n and count <= max_entries:
-        first = integer(items[i], 0, MAX_CODE)
+        first = integer(top[i], 0, MAX_CODE)
         if first is None or i + 1 >= n:
             skipped += 1
             i += 1
             continue
-        nxt = items[i + 1]
+        nxt = top[i + 1]
         if isinstance(nxt, pikepdf.Array):
-            values = [number(v) for v in _items(nxt)]
+            values = [number(v) for v in _items(nxt, 3 * (max_entries + 1 - count))]
             for j in range(0, len(values) - 2, 3):
                 triple = values[j : j + 3]
                 if None in triple:
@@ -96,7 +93,7 @@ def parse_w2(w2: Any, dw2: Any, *, warn: Warn, what: str, max_entries: int) -> V
             i += 2
         else:
             last = integer(nxt, 0, MAX_CODE)
-            rest = [number(v) for v in items[i + 2 : i + 5]]
+            rest = [number(v) for v in top[i + 2 : i + 5]]
             if last is None or last < first or len(rest) != 3 or None in rest:
                 skipped += 1
                 i += 1
