@@ -166,3 +166,15 @@ def test_glyphs_are_computed_from_runs_once() -> None:
     assert page.glyphs is glyphs
     assert [g.text for g in glyphs] == ["A", "B", " ", "A"]
     assert approx(glyphs[3].x, 72 + (2 * A + SPACE) * 10)
+
+
+@pytest.mark.parametrize("operands", [b"nan 0 Td", b"0 inf Td", b"1e400 0 0 1 0 0 Tm", b"nan Tz", b"1 0 0 1 nan 0 cm"])
+def test_non_finite_positions_leave_the_text_out_with_one_warning(operands: bytes) -> None:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica", name="F1")
+    page = doc.add_page()
+    page.use(font)
+    page.content(b"q BT /F1 10 Tf " + operands + b" (A) Tj (B) Tj ET Q BT /F1 10 Tf 5 5 Td (AB) Tj ET")
+    opened = open_doc(doc)
+    assert [(r.text, r.x, r.y) for r in opened.pages[0].runs] == [("AB", 5, 5)]
+    assert [w.code for w in opened.warnings] == ["malformed_page"]

@@ -182,6 +182,8 @@ class Interpreter:
         self.ctm: Matrix = ctm
         self.font: LoadedFont | None = None
         self.font_name = ""
+        self.font_up: tuple[float, float] | None = None
+        self.trm: Matrix | None = None
         self.size = 0.0
         self.tc = 0.0
         self.tw = 0.0
@@ -207,6 +209,7 @@ class Interpreter:
         self.form_stack: list[Any] = []
         self.frames: list[_Frame] = [self._frame(inherited_resources(page_obj), ("page", _key(page_obj)))]
         self.reported_error = False
+        self.reported_nonfinite = False
         try:
             self._run_stream(self._page_content(page_obj))
             self._close_marked(0)
@@ -289,13 +292,13 @@ class Interpreter:
     # -- graphics state --------------------------------------------------------------------
 
     def _q(self, ops: list[Any]) -> None:
-        self.stack.append((self.ctm, self.font, self.font_name, self.size, self.tc, self.tw, self.th,
-                           self.tl, self.rise, self.mode))
+        self.stack.append((self.ctm, self.font, self.font_name, self.font_up, self.size, self.tc, self.tw,
+                           self.th, self.tl, self.rise, self.mode))
 
     def _Q(self, ops: list[Any]) -> None:
         if len(self.stack) > self.floor:
-            (self.ctm, self.font, self.font_name, self.size, self.tc, self.tw, self.th,
-             self.tl, self.rise, self.mode) = self.stack.pop()
+            (self.ctm, self.font, self.font_name, self.font_up, self.size, self.tc, self.tw,
+             self.th, self.tl, self.rise, self.mode) = self.stack.pop()
 
     def _cm(self, ops: list[Any]) -> None:
         m = (float(ops[-6]), float(ops[-5]), float(ops[-4]), float(ops[-3]), float(ops[-2]), float(ops[-1]))
@@ -318,6 +321,12 @@ class Interpreter:
             cached = self._load_font(frame, tok)
             frame.fonts[tok] = cached
         self.font, self.font_name = cached
+        font = self.font
+        if font is not None:
+            up = self._ups.get(id(font), self)
+            if up is self:
+                up = self._ups[id(font)] = _up_vector(font.matrix)
+            self.font_up = up
 
     def _load_font(self, frame: _Frame, tok: Any) -> tuple[LoadedFont | None, str]:
         name = name_value(tok) if isinstance(tok, bytes) else None
@@ -389,6 +398,7 @@ class Interpreter:
         font = self.font
         if font is None:
             return
+        self.trm = None
         size = self.size
         th = self.th
         tc = self.tc
@@ -476,11 +486,16 @@ class Interpreter:
             raise WorkLimitReached(f"more than {self.limits.max_glyphs_per_page} glyphs on the page; "
                                    "the rest was not read")
 
+    def _text_to_page(self) -> Matrix:
+        """Tm × CTM, kept for the rest of the show (several runs may share it)."""
+        self.trm = multiply(self.tm, self.ctm)
+        return self.trm
+
     def _emit(self, font: LoadedFont, start: float, end: float, pieces: list[tuple[str, float, float]],
               unreadable: bool, first_vx: float) -> None:
         """Append a run: ``start`` is where it begins along the baseline (text space, from where
         the show began), ``end`` and the pieces' positions are measured from ``start``."""
-        a, b, c, d, e, f = multiply(self.tm, self.ctm)
+        a, b, c, d, e, f = self.trm if self.trm is not None else self._text_to_page()
         size = self.size
         if font.vertical:
             unit = math.hypot(c, d)
@@ -500,9 +515,7 @@ class Interpreter:
                 unit = -unit
             dx, dy = (a / unit, b / unit) if unit else (1.0, 0.0)
             tx, ty = start, self.rise
-            up = self._ups.get(id(font), self)
-            if up is self:
-                up = self._ups[id(font)] = _up_vector(font.matrix)
+            up = self.font_up
             if up is None:
                 ascent = (c * size, d * size)
             else:
@@ -516,7 +529,11 @@ class Interpreter:
             space = abs(font.space_width * size * self.th * unit)
             height = math.hypot(ascent[0], ascent[1])
         if not math.isfinite(a * tx + c * ty + e + b * tx + d * ty + f + width + height + space + dx + dy):
-            return self.warn(WarningCode.MALFORMED_PAGE, "text placed at a non-finite position was left out")
+            # float() reads "nan" and "inf", which no PDF number is; and huge values overflow.
+            if not self.reported_nonfinite:
+                self.reported_nonfinite = True
+                self.warn(WarningCode.MALFORMED_PAGE, "text placed at a non-finite position was left out")
+            return
         runs = self.out.runs
         runs.append(Run(
             "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
@@ -636,6 +653,11 @@ class Interpreter:
         self._add_image(place(template, name, self.ctm, inline=False, stream=xobj))
 
     def _add_image(self, image: Image) -> None:
+        if not all(math.isfinite(v) for v in image.bbox):
+            if not self.reported_nonfinite:
+                self.reported_nonfinite = True
+                self.warn(WarningCode.MALFORMED_PAGE, "an image placed at a non-finite position was left out")
+            return
         pixels = image.width * image.height
         if pixels > self.limits.max_image_pixels:
             self.warn(WarningCode.WORK_LIMIT, f"image {image.name or '(inline)'} of {image.width}×{image.height} "

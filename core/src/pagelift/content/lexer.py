@@ -181,7 +181,7 @@ _ESCAPES = {
 }
 _ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))", re.DOTALL)
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
-_NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
+_NOT_HEX = bytes(c for c in range(256) if chr(c) not in "0123456789ABCDEFabcdef")  # for bytes.translate
 _KEYWORDS: dict[bytes, Any] = {b"true": True, b"false": False, b"null": None}
 
 
@@ -207,7 +207,7 @@ def string_value(tok: bytes) -> bytes | None:
             body = _ESCAPE.sub(_unescape, body)
         return body
     if first == b"<" and tok[1:2] != b"<":
-        digits = _NOT_HEX.sub(b"", tok[1:-1])
+        digits = tok[1:-1].translate(None, _NOT_HEX)
         if len(digits) % 2:
             digits += b"0"
         return bytes.fromhex(digits.decode("ascii"))

@@ -142,7 +142,7 @@ def _ascii_hex(data: bytes) -> bytes:
 
 
 def _ascii85(data: bytes) -> bytes:
-    body = bytes(c for c in data if c not in b" \t\r\n\x00\x0c")
+    body = data.translate(None, b" \t\r\n\x00\x0c")
     if body.startswith(b"<~"):
         body = body[2:]
     end = body.find(b"~>")
