@@ -48,6 +48,9 @@ BAND_GAP = 3.0
 CONFIRMED_BAND = 4
 """A band of fewer lines keeps only the gutters a band of at least this many lines shares."""
 
+WIDE_GUTTER = 2.0
+"""A gutter this wide (in text sizes) needs no confirmation: word gaps never line up so wide."""
+
 LABEL_WIDTH = 2.0
 """A first column narrower than this (in text sizes) may hold labels (bullets, numbers) for the next one."""
 
@@ -244,6 +247,32 @@ class ColumnBand:
         self._cut = (tuple(self.gutters), cols)
         return cols
 
+    def rows(self) -> list[list[Line]]:
+        """The band read as a table: its rows top to bottom, each as the lines to print.
+
+        A line with a piece in the first column, or in more than half of the columns,
+        starts a row; a line with fewer pieces continues the row above (a cell whose text
+        wrapped). A row of one line is that line, whole; a row of several is read cell by
+        cell: each column's pieces top to bottom, the columns in order along the line.
+        """
+        columns = len(self.gutters) + 1
+        grouped: list[list[tuple[Line, dict[int, list[Run]]]]] = []
+        for line in self.lines:
+            cells: dict[int, list[Run]] = {}
+            for run in line.runs:
+                u = frame(run)[0] + run.width / 2
+                cells.setdefault(sum(1 for a, _ in self.gutters if u > a), []).append(run)
+            if not grouped or 0 in cells or len(cells) * 2 > columns:
+                grouped.append([])
+            grouped[-1].append((line, cells))
+        rows: list[list[Line]] = []
+        for row in grouped:
+            if len(row) == 1:
+                rows.append([row[0][0]])
+                continue
+            rows.append([make_line(cells[k]) for k in range(columns) for _, cells in row if k in cells])
+        return rows
+
     @property
     def is_split(self) -> bool:
         """True when the band has a gutter and its columns are real: every column holds at least
@@ -326,16 +355,35 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
     return _confirm_small_bands(bands)
 
 
+def _gridlike(band: ColumnBand) -> bool:
+    """True when two lines of the band each have text in three columns or more: two gutters
+    lining up in two lines at once are a table's, not chance word gaps."""
+    full = 0
+    for line in band.lines:
+        cells = {sum(1 for a, _ in band.gutters if frame(r)[0] + r.width / 2 > a) for r in line.runs}
+        full += len(cells) >= 3
+    return full >= 2
+
+
 def _confirm_small_bands(bands: list[ColumnBand]) -> list[ColumnBand]:
-    """Keep a short band's gutters only where a taller band of the page has one too.
+    """Keep a short band's gutters only where the page's columns confirm them.
 
     Two or three justified lines can leave word gaps one above the other that look like a
-    gutter; a real one continues the columns of the page (the last lines of balanced
-    columns, a short table under others)."""
+    gutter. A real one continues the columns of a taller band of the page (the last lines
+    of balanced columns); then only such gutters count. Without that confirmation, a short
+    band whose lines line up in three columns or more is a table and keeps its gutters;
+    otherwise only gutters wider than any word gap (``WIDE_GUTTER``) stay.
+    """
     strong = [g for b in bands if len(b.lines) >= CONFIRMED_BAND and b.is_split for g in b.gutters]
     for band in bands:
-        if band.gutters and len(band.lines) < CONFIRMED_BAND:
-            band.gutters = [g for g in band.gutters if any(g[0] < b and a < g[1] for a, b in strong)]
+        if not band.gutters or len(band.lines) >= CONFIRMED_BAND:
+            continue
+        confirmed = [g for g in band.gutters if any(g[0] < b and a < g[1] for a, b in strong)]
+        if confirmed:
+            band.gutters = confirmed
+        elif not _gridlike(band):
+            size = max(span(line).size for line in band.lines)
+            band.gutters = [g for g in band.gutters if g[1] - g[0] >= WIDE_GUTTER * size]
     return bands
 
 
@@ -410,19 +458,23 @@ def arrange_by_bands(runs: Sequence[Run], context: LayoutContext,
     The runs are cleaned (:func:`prepare_runs`), gathered into lines by the line rule and
     split by direction (the direction with the most text first). Within each direction the
     lines are cut into :func:`column_bands`; a band for which ``read_as_columns`` says yes
-    is read column after column, any other band line by line, in its place from the top.
-    Each stretch read in one go is cut into :func:`paragraphs`.
+    is read column after column, any other split band (a table) row by row as one block
+    (:meth:`ColumnBand.rows`), and the lines between split bands are cut into
+    :func:`paragraphs`, each read in its place from the top.
     """
     blocks: list[Block] = []
     for group in direction_groups(gather_lines(prepare_runs(runs, context))):
         pending: list[Line] = []
         for band in column_bands(group):
-            if band.is_split and read_as_columns(band):
-                blocks.extend(paragraphs(pending))
-                pending = []
+            if not band.is_split:
+                pending.extend(band.lines)
+                continue
+            blocks.extend(paragraphs(pending))
+            pending = []
+            if read_as_columns(band):
                 for column in band.columns():
                     blocks.extend(paragraphs(column))
             else:
-                pending.extend(band.lines)
+                blocks.append([line for row in band.rows() for line in row])
         blocks.extend(paragraphs(pending))
     return blocks
