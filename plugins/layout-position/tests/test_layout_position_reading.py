@@ -130,3 +130,18 @@ def test_text_in_a_region_reads_that_column_only(make_manager: Callable[..., pag
     assert doc.pages[0].text_in((300, 600, 560, 720), layout="position").split("\n") == RIGHT
     glyphs = doc.pages[0].glyphs_in((300, 600, 560, 720))
     assert glyphs and all(g.x >= 290 for g in glyphs)
+
+
+def test_a_short_table_with_a_wrapped_cell_reads_cell_by_cell(read: Reader) -> None:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.text(font, 10, 72, 720, "Checks that failed")
+    for x, cell in ((72, "Index"), (130, "Failure condition"), (330, "Section"), (420, "Kind")):
+        page.text(font, 10, x, 690, cell)
+    for x, cell in ((72, "15-003"), (130, "In a table without headers, a"), (330, "7.5-2"), (420, "Machine")):
+        page.text(font, 10, x, 672, cell)
+    page.text(font, 10, 130, 660, "header cell has no scope.")
+    assert read(doc.to_bytes()).split("\n") == [
+        "Checks that failed", "", "Index Failure condition Section Kind", "15-003",
+        "In a table without headers, a", "header cell has no scope.", "7.5-2", "Machine"]
