@@ -8,12 +8,14 @@ they index, so any integers make a valid mutation and hypothesis can shrink them
 Kinds: ``flip`` (xor one byte), ``truncate`` (cut the file), ``splice`` (put a token of
 another document into this one, replacing or inserting), ``swap`` (replace an object's body
 with an object of another document), ``insert`` (a run of one byte), ``duplicate`` (copy a
-span of the file elsewhere), ``number`` (replace a number token by an extreme value).
+span of the file elsewhere), ``number`` (replace a number token by an extreme value), ``inflate`` (store a Flate stream
+uncompressed, so that later mutations reach the content of compressed files).
 """
 
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -45,9 +47,10 @@ TOKEN = re.compile(
 )
 NUMBER = re.compile(rb"(?<![\w./])[+-]?(?:\d+\.?\d*|\.\d+)(?![\w.])")
 OBJECT = re.compile(rb"\d+\s+\d+\s+obj\b(.*?)\bendobj", re.S)
+FLATE_STREAM = re.compile(rb"<<((?:(?!>>\s*stream).)*?/(?:FlateDecode|Fl)\b.*?)>>\s*stream\r?\n(.*?)endstream", re.S)
 EXTREMES = (b"0", b"-1", b"-0", b"2147483648", b"-2147483649", b"99999999999999999999", b"1e400", b"0.0000001",
             b"4294967295", b"65536", b"256", b"-32768", b"3.4e38", b"NaN", b"1000000000")
-KINDS = ("flip", "truncate", "splice", "swap", "insert", "duplicate", "number")
+KINDS = ("flip", "truncate", "splice", "swap", "insert", "duplicate", "number", "inflate")
 
 Mutation = tuple[Any, ...]
 
@@ -181,6 +184,19 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
             return data
         s, e = numbers[a % len(numbers)]
         return data[:s] + EXTREMES[b % len(EXTREMES)] + data[e:]
+    if kind == "inflate":
+        streams = list(FLATE_STREAM.finditer(data))
+        if not streams:
+            return data
+        m = streams[a % len(streams)]
+        try:
+            inflated = zlib.decompressobj().decompress(m.group(2), 1 << 20)
+        except zlib.error:
+            return data
+        head = re.sub(rb"/Filter\s*(?:/(?:FlateDecode|Fl)\b|\[\s*/(?:FlateDecode|Fl)\s*\])", b"", m.group(1))
+        head = re.sub(rb"/DecodeParms\s*<<[^>]*>>", b"", head)
+        head = re.sub(rb"/Length\s+\d+(?:\s+\d+\s+R)?", b"/Length %d" % len(inflated), head)
+        return data[: m.start()] + b"<<" + head + b">>\nstream\n" + inflated + b"\nendstream" + data[m.end() :]
     raise ValueError(f"unknown mutation {kind!r}")
 
 

@@ -50,8 +50,9 @@ def test_every_seed_reads_cleanly(index: int) -> None:
 
 
 def test_mutations_change_documents() -> None:
-    """Each kind of mutation really changes a seed (a no-op mutator would fuzz nothing)."""
-    seed, donor = mutators.seeds()[0], mutators.seeds()[1]
+    """Each kind of mutation really changes seeds (a no-op mutator would fuzz nothing)."""
+    seeds = mutators.seeds()
     for kind in mutators.KINDS:
-        changed = {mutators.apply(seed, (kind, a, a * 7 + 3, a + 1), donor) != seed for a in range(1, 40)}
-        assert True in changed, kind
+        changed = sum(mutators.apply(seed, (kind, a, a * 7 + 3, a + 1), seeds[(i + 1) % len(seeds)]) != seed
+                      for i, seed in enumerate(seeds) for a in range(1, 6))
+        assert changed >= 5, kind
