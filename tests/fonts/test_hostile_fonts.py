@@ -210,3 +210,14 @@ def test_huge_arrays_are_read_only_as_far_as_the_limits_allow() -> None:
     loader = Loader(ASCII)
     assert widths(loader.load(simple), b"A") == [0.25]
     assert "past code 255" in loader.messages() and "/Differences holds more" in loader.messages()
+
+
+def test_a_base_font_name_that_is_not_utf8() -> None:
+    doc = Document()
+    font = _simple(doc)
+    font.BaseFont = pikepdf.Object.parse(b"/\xba\xda\xcc\xe5")  # GBK bytes, as a Chinese producer writes them
+    loader = Loader(ASCII)
+    loaded = loader.load(font)
+    assert loaded.info.base_font == "\xba\xda\xcc\xe5"
+    assert widths(loaded, b"AB") == [0.6, 0.7]
+    assert not any("could not be read" in m for _, m in loader.warnings)

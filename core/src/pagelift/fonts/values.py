@@ -9,6 +9,7 @@ conversion.
 from __future__ import annotations
 
 import math
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -47,9 +48,17 @@ def integer(value: Any, low: int = 0, high: int = MAX_CODE) -> int | None:
 
 
 def name(value: Any) -> str:
-    """A PDF name without its slash, or "" when ``value`` is not a name."""
+    """A PDF name without its slash, or "" when ``value`` is not a name.
+
+    A name whose bytes are not UTF-8 (a Chinese font name in GBK, say) comes back with each
+    byte as one Latin-1 character, rather than raising as ``str(name)`` does.
+    """
     if isinstance(value, pikepdf.Name):
-        return str(value)[1:]
+        try:
+            return str(value)[1:]
+        except UnicodeDecodeError:
+            raw = bytes(value.unparse())[1:]
+            return re.sub(rb"#([0-9A-Fa-f]{2})", lambda m: bytes.fromhex(m.group(1).decode()), raw).decode("latin-1")
     return ""
 
 
