@@ -43,6 +43,8 @@ def test_symbol_and_dingbats_tables_hold_no_control_codes():
         table = builtin_text(name)
         assert table and all(code >= 0x20 and not 0x7F <= ord(text[0]) < 0xA0 for code, text in table.items())
     assert builtin_text("Symbol")[0x61] == "α"
+    # Adobe's private-use bracket pieces become Unicode's; pypdf's fillers are not characters.
+    assert builtin_text("Symbol")[0xE6] == "\u239b" and 0xF0 not in builtin_text("Symbol")
     assert builtin_text("Helvetica") == {}
 
 

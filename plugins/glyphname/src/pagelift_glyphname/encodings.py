@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from .names import pypdf_table
+from .names import glyph_text, pypdf_table
 
 _COLUMNS = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}
 
@@ -95,12 +95,28 @@ def base_encoding(name: str) -> dict[int, str]:
     return table
 
 
+def _private_use_names() -> dict[str, str]:
+    table = pypdf_table("adobe_glyphs", "adobe_glyphs") or {}
+    return {text: name[1:] for name, text in table.items() if len(text) == 1 and 0xE000 <= ord(text) <= 0xF8FF}
+
+
 def _builtin(chars: list[str]) -> dict[int, str]:
     out: dict[int, str] = {}
+    private: dict[str, str] | None = None
     for code, ch in enumerate(chars[:256]):
-        # pypdf fills unused codes with the code itself, controls that are no characters.
-        if code >= 0x20 and ch and not (ord(ch[0]) < 0x20 or 0x7F <= ord(ch[0]) < 0xA0):
-            out[code] = ch
+        if code < 0x20 or not ch or ord(ch[0]) < 0x20 or 0x7F <= ord(ch[0]) < 0xA0:
+            continue  # pypdf fills unused codes with the code itself: controls, no characters
+        if code >= 0x80 and ch == chr(code):
+            continue  # the same filler in the upper half (these fonts have no Latin-1 letters)
+        if 0xE000 <= ord(ch[0]) <= 0xF8FF:
+            # Adobe gave Symbol's bracket pieces and sans-serif marks private-use code
+            # points; their glyph names lead to real characters (parenlefttp -> U+239B).
+            private = private if private is not None else _private_use_names()
+            text = glyph_text(private.get(ch, ""))
+            if text is not None:
+                out[code] = text
+            continue
+        out[code] = ch
     return out
 
 
