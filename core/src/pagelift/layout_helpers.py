@@ -66,6 +66,9 @@ PARAGRAPH_GAP = 1.3
 INDENT = 0.8
 """A line starting this far (in text sizes) right of its column's edge is a first line."""
 
+MAX_INDENT = 6.0
+"""A line starting further in than this (in text sizes) is centred or aligned text, not a first line."""
+
 SIZE_CHANGE = 0.2
 """A change of text size by more than this share from one line to the next starts a paragraph (a heading)."""
 
@@ -407,9 +410,9 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
 
     A new paragraph starts where the gap between baselines is wider than ``PARAGRAPH_GAP``
     times the usual spacing (the 30th percentile of the steps), where the baseline goes
-    back up (a new column), at a line indented ``INDENT`` text sizes from the lines' common
-    left edge (the right edge for right-to-left text) below a line that was not, and where
-    the text size changes by more than ``SIZE_CHANGE`` (a heading).
+    back up (a new column), at a line indented ``INDENT`` to ``MAX_INDENT`` text sizes
+    from the lines' common left edge (the right edge for right-to-left text) below a line
+    that was not, and where the text size changes by more than ``SIZE_CHANGE`` (a heading).
     """
     if not lines:
         return []
@@ -433,8 +436,9 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
         indent = INDENT * cur.size
         new = (
             step <= 0
-            or (spacing > 0 and step > PARAGRAPH_GAP * spacing and step > 1.0 * cur.size)
-            or (starts[i] >= indent and starts[i - 1] < indent)
+            # Large text (a title over two lines) is spaced by its own size, not the body's.
+            or (spacing > 0 and step > PARAGRAPH_GAP * max(spacing, prev.size, cur.size))
+            or (indent <= starts[i] <= MAX_INDENT * cur.size and starts[i - 1] < indent)
             or abs(cur.size - prev.size) > SIZE_CHANGE * max(cur.size, prev.size)
         )
         if new:
