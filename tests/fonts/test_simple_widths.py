@@ -171,3 +171,11 @@ def test_type3_without_widths_is_half_an_em_whatever_its_matrix() -> None:
     loaded = loader.load(t3.obj)
     assert widths(loaded, t3.encode("ab")) == [0.5, 0.5]
     assert "no /Widths" in loader.messages()
+
+
+def test_symbol_builtin_widths_through_the_decoders_characters() -> None:
+    doc = Document()
+    sym = doc.standard_font("Symbol", encoding=None)
+    # A decoder that knows Symbol's built-in encoding reads 0x61 as alpha and 0xC5 as ⊕.
+    loaded = Loader(type(ASCII)({0x61: "α", 0xC5: "⊕", 0x28: "("})).load(sym.obj)
+    assert widths(loaded, b"a\xc5(") == [afm("Symbol", "α"), afm("Symbol", "⊕"), afm("Symbol", "(")]

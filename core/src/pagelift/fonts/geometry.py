@@ -38,7 +38,9 @@ class FontGeometry:
     width of a space in text space at size 1 — the font's own code 32 when it has one,
     else an estimate from its other widths (``space_estimated``) — for telling word gaps
     from kerning. The loaded font replaces an estimate by the width of the code the
-    decoders read as a space, when there is one.
+    decoders read as a space, when there is one. ``refine``, when set, is called once with
+    the merged code -> text function before any glyph is measured (Symbol without /Widths
+    finds its glyphs' widths through the characters the decoders read).
     ``cmap_name`` names a composite font's CMap (None for simple fonts).
     """
 
@@ -50,6 +52,7 @@ class FontGeometry:
     single_byte: bool = True
     cmap_name: str | None = None
     space_estimated: bool = True
+    refine: Callable[[Callable[[int], str | None]], None] | None = None
 
     def advance(self, code: int, nbytes: int = 1) -> Metric:
         """(advance, vx, vy) for a code; kept for callers of the first cut."""

@@ -245,6 +245,8 @@ class FontCache:
             for message in answer.warnings:
                 self._warn("font", f"{resource_name} ({answer.source}): {message}")
         text_of = merge_glyph_maps(answers, info, preserve_ligatures=self._preserve_ligatures)
+        if geometry.refine is not None:
+            geometry.refine(text_of)
         font = LoadedFont(info, geometry, text_of)
         if not geometry.vertical and (geometry.space_estimated or (geometry.single_byte and text_of(32) != " ")):
             space = _space_width(answers, geometry, text_of)

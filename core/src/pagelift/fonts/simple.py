@@ -17,7 +17,7 @@ import pikepdf
 from ..model import Matrix
 from .encoding import SimpleEncoding
 from .geometry import THOUSANDTH, FontGeometry, estimate_space
-from .standard14 import standard_name, standard_widths
+from .standard14 import standard_name, standard_widths, symbol_widths_by_text
 from .values import integer, items, number
 
 Warn = Callable[[str, str], None]
@@ -86,10 +86,13 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
     missing = _descriptor_number(descriptor, "/MissingWidth", warn=warn, what=what) or 0.0
     by_code = _widths_array(font, missing, warn=warn, what=what)
     default = missing
+    by_text: dict[str, float] | None = None
     if by_code is None:
         std = standard_name(base_font) if subtype != "Type3" else None
         if std is not None:
             by_code, rest = standard_widths(std, encoding.base, encoding.differences)
+            if std == "Symbol" and encoding.base is None:
+                by_text = symbol_widths_by_text()
             # Codes the encoding leaves undefined: /MissingWidth if the font says one.
             default = missing or rest
         else:
@@ -117,5 +120,19 @@ def simple_geometry(font: Any, *, subtype: str, base_font: str, descriptor: Any,
     def metric(code: int, nbytes: int) -> tuple[float, float, float]:
         return (table[code & 0xFF], 0.0, 0.0)
 
+    refine = None
+    if by_text is not None:
+        known = set(by_code)
+        metrics = by_text
+
+        def refine(text_of: Callable[[int], str | None]) -> None:
+            # Symbol's built-in encoding is not in pdfminer's tables, but its metrics are
+            # keyed by character: the character the decoders read a code as names its glyph.
+            for code in range(256):
+                if code not in known:
+                    w = metrics.get(text_of(code) or "")
+                    if w is not None:
+                        table[code] = w * scale
+
     return FontGeometry(metric=metric, font_matrix=matrix, space_width=abs(space), single_byte=True,
-                        space_estimated=not has_space)
+                        space_estimated=not has_space, refine=refine)

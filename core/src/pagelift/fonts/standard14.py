@@ -11,7 +11,8 @@ What pdfminer.six does not ship, and what is done instead:
 * the built-in encodings of Symbol and ZapfDingbats (code -> glyph name). For Symbol, the
   codes 32-126 whose Symbol glyph has the same name as the ASCII character (digits,
   punctuation, brackets: every ASCII character the Symbol metrics hold) take that width;
-  other codes take the font's median width (0.549 em; most Symbol glyphs are 0.5-0.7). ZapfDingbats' metrics are keyed by the number
+  other codes take the character the glyph decoders read them as (pdfminer keys Symbol's
+  metrics by character: alpha is "α"), and failing that the font's median width (0.549 em). ZapfDingbats' metrics are keyed by the number
   in the glyph name (``a12`` -> chr(12)), so names given by /Differences find their width,
   and built-in codes take the median (most dingbats are 0.79 em wide).
 * ZapfDingbats' ``space`` (278 in the AFM): pdfminer's table lost it to ``a32``.
@@ -102,6 +103,11 @@ def base_encoding_names(base: str) -> dict[int, str]:
         table.setdefault(0xA0, "space")
         table.setdefault(0xAD, "hyphen")
     return table
+
+
+def symbol_widths_by_text() -> dict[str, float]:
+    """Symbol's widths keyed by the character each glyph stands for (pdfminer's own keys)."""
+    return _metrics("Symbol")[0]
 
 
 def _char_of(glyph: str, std: str) -> str | None:
