@@ -76,7 +76,8 @@ def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
 
     table: dict[int, str] = {}
     label = "differences"
-    builtin = builtin_font(font.base_font)
+    standard = getattr(font, "standard_font", None)  # the core's alias table, when it has one
+    builtin = standard if standard in ("Symbol", "ZapfDingbats") else builtin_font(font.base_font)
     if base is not None:
         table = _names_text(base_encoding(base))
         label = base
@@ -108,14 +109,16 @@ def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
 
 def composite_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     """The answer for a Type0 font: a Unicode CMap's codes, a CJK collection's CIDs."""
-    codec = unicode_cmap_codec(font.encoding_name)
-    vertical = bool(font.encoding_name and font.encoding_name.endswith("V"))
+    # A predefined Unicode CMap, named directly or as an embedded CMap's /CMapName.
+    names = [n for n in (font.encoding_name, getattr(font, "cmap_name", None)) if n]
+    codec = next((c for c in map(unicode_cmap_codec, names) if c is not None), None)
+    vertical = bool(getattr(font, "vertical", False)) or any(n.endswith("-V") for n in names)
     by_cid: Any = {}
     info = font.cid_system_info
     if info is not None and info[0] == "Adobe" and info[1] in COLLECTIONS:
         by_cid = collection_map(info[1], vertical)
     if codec is not None:
-        return pagelift.GlyphMap(source=f"{SOURCE} ({font.encoding_name})", priority=pagelift.PRIORITY_GLYPH_NAME,
+        return pagelift.GlyphMap(source=f"{SOURCE} ({names[0]})", priority=pagelift.PRIORITY_GLYPH_NAME,
                                  by_code=UnicodeCodes(codec), by_cid=by_cid)
     if by_cid:
         return pagelift.GlyphMap(source=f"{SOURCE} (Adobe-{info[1] if info else '?'} CIDs)",
