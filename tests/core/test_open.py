@@ -165,3 +165,18 @@ def test_contents_array_with_a_token_split_across_streams() -> None:
     page.split_contents([25, 28, 39])  # "(Hel|lo)", " Tj E|T", "q| Q"
     runs = open_doc(doc).pages[0].runs
     assert [r.text for r in runs] == ["Hello"]
+
+
+def test_reading_a_page_leaves_the_garbage_collector_as_it_found_it() -> None:
+    import gc
+
+    data = _three_pages()
+    assert gc.isenabled()
+    open_doc(data).pages[0].runs  # noqa: B018
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        open_doc(data).pages[0].runs  # noqa: B018
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
