@@ -11,10 +11,12 @@ What pdfminer.six does not ship, and what is done instead:
 * the built-in encodings of Symbol and ZapfDingbats (code -> glyph name). For Symbol, the
   codes 32-126 whose Symbol glyph has the same name as the ASCII character (digits,
   punctuation, brackets: every ASCII character the Symbol metrics hold) take that width;
-  other codes take the character the glyph decoders read them as (pdfminer keys Symbol's
-  metrics by character: alpha is "α"), and failing that the font's median width (0.549 em). ZapfDingbats' metrics are keyed by the number
-  in the glyph name (``a12`` -> chr(12)), so names given by /Differences find their width,
-  and built-in codes take the median (most dingbats are 0.79 em wide).
+  other codes take the width of the character the glyph decoders read them as (pdfminer
+  keys Symbol's metrics by character: alpha is "α"), failing that the font's median
+  (0.549 em). ZapfDingbats' metrics are keyed by the number in the glyph name (``a12`` ->
+  chr(12)), so names given by /Differences find their width, and built-in codes take the
+  median (most dingbats are 0.79 em wide): no kept library maps U+27xx back to ``aN``.
+* Euro in the Latin fonts (an older AFM): it takes the median width.
 * ZapfDingbats' ``space`` (278 in the AFM): pdfminer's table lost it to ``a32``.
 * MacExpertEncoding: not in pdfminer's tables; its codes take the median width.
 
