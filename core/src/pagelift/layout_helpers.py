@@ -178,8 +178,20 @@ def _is_cjk(c: str) -> bool:
 Interval = tuple[float, float]
 
 
+def _ink(run: Run) -> Interval:
+    """Where the run's visible glyphs sit along its baseline: spaces at either end are not ink."""
+    u = frame(run)[0]
+    start, end = u, u + run.width
+    offsets = run.glyph_offsets
+    if offsets and (run.text[:1] == " " or run.text[-1:] == " "):
+        inked = [(a, a + w) for t, a, w in offsets if t.strip()]
+        if inked:
+            start, end = u + min(a for a, _ in inked), u + max(b for _, b in inked)
+    return start, end
+
+
 def _occupied(line: Line) -> list[Interval]:
-    spans = sorted((frame(r)[0], frame(r)[0] + r.width) for r in line.runs)
+    spans = sorted(_ink(r) for r in line.runs)
     merged: list[list[float]] = []
     for a, b in spans:
         if merged and a <= merged[-1][1]:
@@ -319,11 +331,12 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
     bands: list[ColumnBand] = []
     current: list[Line] = []
     free: list[Interval] = []
-    size = 1.0
-    last_v = 0.0
+    sizes: list[float] = []  # the band's line sizes: its gutters are measured in their median
+    last_v, last_size = 0.0, 1.0
 
     def close() -> None:
         if current:
+            size = sorted(sizes)[len(sizes) // 2]
             bands.append(ColumnBand(list(current), _real_gutters(current, _gutters(free, size), size)))
 
     frees = [_free(line) for line in lines]
@@ -332,8 +345,11 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
         s = spans[i]
         if current:
             joined = _intersect(free, frees[i])
-            ok = (last_v - s.v) <= BAND_GAP * max(size, s.size)
-            gutters = _gutters(joined, max(size, s.size))
+            # Measured in the smaller text, so a large heading above the columns neither
+            # bridges a wide gap down to them nor widens what counts as their gutter.
+            small = min(sorted(sizes)[len(sizes) // 2], s.size)
+            ok = (last_v - s.v) <= BAND_GAP * min(last_size, s.size)
+            gutters = _gutters(joined, small)
             if ok and gutters and len(current) == 1 and i + 1 < len(lines):
                 # A band's first line may be a title above the columns that happens to leave
                 # one of their gutters free: if it hides a gutter the next lines share, it
@@ -341,19 +357,18 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
                 ahead = frees[i]
                 for nxt in frees[i + 1 : i + 3]:
                     ahead = _intersect(ahead, nxt)
-                ahead_size = s.size
-                ok = len(_gutters(_intersect(ahead, free), ahead_size)) >= len(_gutters(ahead, ahead_size))
+                ok = len(_gutters(_intersect(ahead, free), s.size)) >= len(_gutters(ahead, s.size))
             if ok and gutters:
                 current.append(line)
                 free = joined
-                size = max(size, s.size)
-                last_v = s.v
+                sizes.append(s.size)
+                last_v, last_size = s.v, s.size
                 continue
             close()
         current = [line]
         free = frees[i]
-        size = s.size
-        last_v = s.v
+        sizes = [s.size]
+        last_v, last_size = s.v, s.size
     close()
     return _confirm_small_bands(bands)
 
