@@ -108,3 +108,12 @@ def test_a_space_drawn_on_the_page_tells_the_fonts_real_space_width() -> None:
     assert [line.text for line in pagelift.lines([spaced, cell, after])] == ["a b", "Because Back"]
     # Without a drawn space the claimed width stands (capped) and 1.4 reads as kerning.
     assert [line.text for line in pagelift.lines([cell, after])] == ["BecauseBack"]
+
+
+def test_a_superscript_joins_the_line_it_touches_not_the_next_columns() -> None:
+    # Left column baseline 700 with "beam" and a raised "-1"; the right column's baseline
+    # sits 5 units higher (another line), nearer to the superscript but far along the line.
+    runs = [_run("beam", 10), _run("-", 30, 703.3, size=7), _run("1", 33.5, 703.3, size=7),
+            _run("by", 40), _run("right", 200, 705.0), _run("column", 230, 705.0)]
+    found = pagelift.lines(runs)
+    assert [line.text for line in found] == ["right column", "beam-1 by"]

@@ -87,12 +87,15 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     return result
 
 
+Placed = tuple[tuple[float, float], Run]
+
+
 def _lines_of_direction(group: list[Run]) -> list[Line]:
     placed = sorted(((frame(r), r) for r in group), key=lambda item: -item[0][1])
-    current: list[tuple[tuple[float, float], Run]] = []
+    current: list[Placed] = []
     current_v = 0.0
     current_size = 0.0
-    out: list[Line] = []
+    found: list[tuple[float, float, list[Placed]]] = []  # (baseline, size, runs) per line
     for (u, v), run in placed:
         size = run.size or 1.0
         if current and abs(current_v - v) <= LINE_TOLERANCE * max(current_size, size):
@@ -102,11 +105,60 @@ def _lines_of_direction(group: list[Run]) -> list[Line]:
                 current_v, current_size = v, size
             continue
         if current:
-            out.append(_make_line(current))
+            found.append((current_v, current_size, current))
         current, current_v, current_size = [((u, v), run)], v, size
     if current:
-        out.append(_make_line(current))
-    return out
+        found.append((current_v, current_size, current))
+    _settle_small_runs(found)
+    return [_make_line(items) for _, _, items in found if items]
+
+
+SMALL_RUN = 0.85
+"""A run smaller than this share of its line's text is a superscript, subscript or mark."""
+
+
+def _settle_small_runs(found: list[tuple[float, float, list[Placed]]]) -> None:
+    """Move each small raised or lowered run to the neighbouring line it sits beside.
+
+    Going down the page, a superscript meets the line above its own first when a column
+    next to it has its baselines a little higher; within the tolerance of both, it belongs
+    to the one whose text it touches along the baseline.
+    """
+    for _ in range(3):  # a second pass takes along a small run whose neighbour just moved
+        if not _settle_pass(found):
+            break
+
+
+def _settle_pass(found: list[tuple[float, float, list[Placed]]]) -> bool:
+    moved = False
+    for i, (_v, size, items) in enumerate(found):
+        for item in list(items):
+            (u, v), run = item
+            if run.size >= SMALL_RUN * size or len(items) == 1:
+                continue
+            # Measured to the lines' full-size text, so two small runs side by side do not
+            # hold each other in the wrong line.
+            here = _distance(u, run.width, items, size)
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(found):
+                    other_v, other_size, other = found[j]
+                    if other and abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size) \
+                            and _distance(u, run.width, other, other_size) + 0.5 * run.size < here:
+                        items.remove(item)
+                        other.append(item)
+                        moved = True
+                        break
+    return moved
+
+
+def _distance(u: float, width: float, items: list[Placed], size: float) -> float:
+    """How far along the baseline [u, u + width] is from the nearest full-size run of a line."""
+    best = math.inf
+    for (a, _v), other in items:
+        if other.size < SMALL_RUN * size:
+            continue
+        best = min(best, max(a - (u + width), u - (a + other.width), 0.0))
+    return best
 
 
 def _normalise(runs: Iterable[Run]) -> list[Run]:
