@@ -269,25 +269,33 @@ def extract(tool: str, path: Path, pages: list[int] | None, password: str | None
 # -- scoring -------------------------------------------------------------------------------
 
 
-def norm(text: str) -> str:
-    """A cell's text with its whitespace collapsed: the only normalisation applied."""
+def collapse(text: str) -> str:
+    """A cell's text with its whitespace collapsed to single spaces: the strict comparison."""
     return " ".join(str(text).split())
 
 
-def cell_bag(rows: Grid) -> Counter[str]:
+def squeeze(text: str) -> str:
+    """A cell's text with no whitespace at all: forgives word spacing (``11,062 .6``, ``TOTALPEANUT``)."""
+    return "".join(str(text).split())
+
+
+NORMALISERS = {"collapse": collapse, "ignore": squeeze}
+
+
+def cell_bag(rows: Grid, norm: Any = collapse) -> Counter[str]:
     """The table's non-empty cells, as a multiset of normalised texts."""
     return Counter(c for row in rows for c in map(norm, row) if c)
 
 
-def adjacency_bag(rows: Grid) -> Counter[tuple[str, str, str]]:
+def adjacency_bag(rows: Grid, norm: Any = collapse) -> Counter[tuple[str, str, str]]:
     """ICDAR-style adjacency relations: each non-empty cell with the next non-empty cell to its
-    right in its row and below it in its column. Catches merged or shifted columns that a
-    bag of cells does not."""
+    right in its row and below it in its column. Catches cells put in the wrong row or
+    column, which a bag of cells does not."""
     grid = [[norm(c) for c in row] for row in rows]
     width = max((len(r) for r in grid), default=0)
     grid = [r + [""] * (width - len(r)) for r in grid]
     out: Counter[tuple[str, str, str]] = Counter()
-    for _r, row in enumerate(grid):
+    for row in grid:
         said = [c for c in row if c]
         out.update((a, b, "right") for a, b in itertools.pairwise(said))
     for c in range(width):
@@ -314,12 +322,21 @@ class Score:
         for name in self.__dataclass_fields__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
-    @staticmethod
-    def ratio(a: int, b: int) -> float | None:
-        return a / b if b else None
+    def cells(self) -> str:
+        """``P / R (adjacency P / R)`` in percent."""
+        return (f"{pct(ratio(self.matched_cells, self.found_cells))} / {pct(ratio(self.matched_cells, self.truth_cells))}"
+                f" ({pct(ratio(self.matched_adj, self.found_adj))} / {pct(ratio(self.matched_adj, self.truth_adj))})")
 
 
-def score_file(truth: Truth, found: dict[int, list[Grid]]) -> Score:
+def ratio(a: int, b: int) -> float | None:
+    return a / b if b else None
+
+
+def pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.0f}"
+
+
+def score_file(truth: Truth, found: dict[int, list[Grid]], norm: Any = collapse) -> Score:
     """Pair each truth table with the found table on its page sharing the most cells (best
     pairs first, each table used once); precision counts the cells of paired found tables,
     recall the cells of every truth table. Unpaired found tables are counted, not scored:
@@ -328,8 +345,8 @@ def score_file(truth: Truth, found: dict[int, list[Grid]]) -> Score:
     for page in truth.pages:
         truths = [t.rows for t in truth.tables if t.page == page]
         founds = found.get(page, [])
-        t_bags = [cell_bag(t) for t in truths]
-        f_bags = [cell_bag(f) for f in founds]
+        t_bags = [cell_bag(t, norm) for t in truths]
+        f_bags = [cell_bag(f, norm) for f in founds]
         pairs = sorted(
             ((sum((tb & fb).values()), i, j) for i, tb in enumerate(t_bags) for j, fb in enumerate(f_bags)),
             reverse=True,
@@ -343,12 +360,12 @@ def score_file(truth: Truth, found: dict[int, list[Grid]]) -> Score:
             used_f.add(j)
             score.matched_cells += shared
             score.found_cells += sum(f_bags[j].values())
-            ta, fa = adjacency_bag(truths[i]), adjacency_bag(founds[j])
+            ta, fa = adjacency_bag(truths[i], norm), adjacency_bag(founds[j], norm)
             score.matched_adj += sum((ta & fa).values())
             score.found_adj += sum(fa.values())
         for i, t in enumerate(truths):
             score.truth_cells += sum(t_bags[i].values())
-            score.truth_adj += sum(adjacency_bag(t).values())
+            score.truth_adj += sum(adjacency_bag(t, norm).values())
         score.truth_tables += len(truths)
         score.paired_tables += len(used_t)
         score.extra_tables += len(founds) - len(used_f)
@@ -356,10 +373,6 @@ def score_file(truth: Truth, found: dict[int, list[Grid]]) -> Score:
 
 
 # -- the run -------------------------------------------------------------------------------
-
-
-def pct(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.0f}"
 
 
 def groups_of(truth: Truth) -> list[str]:
@@ -379,6 +392,87 @@ def read_manifest(corpus: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f, delimiter="\t"))
 
 
+def run_all(args: argparse.Namespace, tools: list[str], truths: list[Truth],
+            prose: list[dict[str, str]]) -> dict[str, Any]:
+    """Extract with every tool: {"files": {file: {tool: {found, error, seconds}}}, "prose": ...}."""
+    runs: dict[str, Any] = {"tools": tools, "files": {}, "prose": {}}
+    for truth in truths:
+        entry = runs["files"][truth.file] = {}
+        for tool in tools:
+            found, error, seconds = extract(tool, args.corpus / truth.file, truth.pages, truth.password, args.timeout)
+            entry[tool] = {"found": found or {}, "error": error, "seconds": round(seconds, 2)}
+        print(f"{truth.file}: " + ", ".join(f"{t} {entry[t]['error'] or 'ok'}" for t in tools), file=sys.stderr, flush=True)
+    for row in prose:
+        entry = runs["prose"][row["file"]] = {}
+        for tool in tools:
+            found, error, _ = extract(tool, args.corpus / row["file"], None, row["password"] or None, args.timeout)
+            entry[tool] = {"error": error} if found is None else {
+                "tables": sum(len(v) for v in found.values()), "pages": len(found)}
+        print(f"prose {row['file']}: {entry}", file=sys.stderr, flush=True)
+    return runs
+
+
+def report(runs: dict[str, Any], tools: list[str], truths: list[Truth], prose: list[dict[str, str]]) -> str:
+    """The Markdown tables: per file, totals and subtotals, pairing counts, the prose control."""
+    header = "| file | truth | cells | " + " | ".join(f"{t} P / R (adj. P / R)" for t in tools) + " |"
+    lines = [header, "|" + "---|" * (3 + len(tools))]
+    totals = {n: {t: Score() for t in tools} for n in NORMALISERS}
+    subtotals: dict[str, dict[str, Score]] = {}
+    errors = {t: 0 for t in tools}
+    for truth in truths:
+        entry = runs["files"].get(truth.file, {})
+        cols = []
+        for tool in tools:
+            result = entry.get(tool, {"found": {}, "error": "not run"})
+            found = {int(k): v for k, v in result["found"].items()}
+            errors[tool] += bool(result["error"])
+            for name, norm in NORMALISERS.items():
+                s = score_file(truth, found, norm)
+                totals[name][tool].add(s)
+                if name == "collapse":
+                    cols.append(s.cells() + (" (error)" if result["error"] else ""))
+                    for group in groups_of(truth):
+                        subtotals.setdefault(group, {t: Score() for t in tools})[tool].add(s)
+        cells = sum(sum(cell_bag(t.rows).values()) for t in truth.tables)
+        lines.append(f"| {truth.file} | {truth.kind} | {cells} | " + " | ".join(cols) + " |")
+
+    def total_row(name: str, scores: dict[str, Score]) -> str:
+        cells = next(iter(scores.values())).truth_cells
+        return f"| **{name}** | | {cells} | " + " | ".join(f"**{scores[t].cells()}**" for t in tools) + " |"
+
+    lines.append(total_row("all files", totals["collapse"]))
+    lines.append(total_row("all files, whitespace ignored", totals["ignore"]))
+    for name, scores in sorted(subtotals.items()):
+        lines.append(total_row(name, scores))
+    lines += ["", "| | " + " | ".join(tools) + " |", "|---|" + "---|" * len(tools)]
+    lines.append("| truth tables paired | " + " | ".join(
+        f"{totals['collapse'][t].paired_tables} / {totals['collapse'][t].truth_tables}" for t in tools) + " |")
+    lines.append("| other tables claimed on truth pages | " + " | ".join(
+        str(totals["collapse"][t].extra_tables) for t in tools) + " |")
+    lines.append("| truth files with an error | " + " | ".join(str(errors[t]) for t in tools) + " |")
+    if prose:
+        claimed = {t: 0 for t in tools}
+        docs_with = {t: 0 for t in tools}
+        pages = {t: 0 for t in tools}
+        failed = {t: 0 for t in tools}
+        for row in prose:
+            for tool in tools:
+                result = runs["prose"].get(row["file"], {}).get(tool, {"error": "not run"})
+                if "error" in result:
+                    failed[tool] += 1
+                    continue
+                claimed[tool] += result["tables"]
+                docs_with[tool] += result["tables"] > 0
+                pages[tool] += result["pages"]
+        lines += ["", f"Prose control: the {len(prose)} corpus documents without a `table` tag (fewer is better).",
+                  "", "| | " + " | ".join(tools) + " |", "|---|" + "---|" * len(tools)]
+        lines.append("| tables claimed | " + " | ".join(str(claimed[t]) for t in tools) + " |")
+        lines.append("| documents with at least one | " + " | ".join(f"{docs_with[t]} / {len(prose)}" for t in tools) + " |")
+        lines.append("| pages read | " + " | ".join(str(pages[t]) for t in tools) + " |")
+        lines.append("| documents it could not read | " + " | ".join(str(failed[t]) for t in tools) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -386,102 +480,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="score only these corpus file names")
     parser.add_argument("--timeout", type=float, default=180, help="seconds per tool and file")
     parser.add_argument("--no-prose", action="store_true", help="skip the prose control")
-    parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--json", type=Path, help="write every tool's tables and errors to this file")
+    parser.add_argument("--rescore", type=Path, help="score the tables a previous --json run saved, extracting nothing")
     args = parser.parse_args(argv)
-    tools = [t for t in args.tools.split(",") if t]
     manifest = read_manifest(args.corpus)
     truths = load_truth(args.corpus, manifest)
+    prose = [] if args.no_prose else [r for r in manifest if "table" not in r["tags"].split(",")]
     if args.only:
         truths = [t for t in truths if t.file in args.only]
-
-    totals = {tool: Score() for tool in tools}
-    subtotals: dict[str, dict[str, Score]] = {}
-    errors: dict[str, list[str]] = {tool: [] for tool in tools}
-    report: dict[str, Any] = {"files": {}, "prose": {}}
-    header = "| file | truth | cells | " + " | ".join(f"{t} P / R (adj P / R)" for t in tools) + " |"
-    lines = [header, "|" + "---|" * (3 + len(tools))]
-    for truth in truths:
-        cols = []
-        entry: dict[str, Any] = {"truth": truth.kind, "pages": truth.pages}
-        for tool in tools:
-            found, error, seconds = extract(tool, args.corpus / truth.file, truth.pages, truth.password, args.timeout)
-            if found is None:
-                errors[tool].append(f"{truth.file}: {error}")
-                found = {}
-            s = score_file(truth, found)
-            totals[tool].add(s)
-            for group in groups_of(truth):
-                subtotals.setdefault(group, {t: Score() for t in tools})[tool].add(s)
-            cell = (f"{pct(s.ratio(s.matched_cells, s.found_cells))} / {pct(s.ratio(s.matched_cells, s.truth_cells))}"
-                    f" ({pct(s.ratio(s.matched_adj, s.found_adj))} / {pct(s.ratio(s.matched_adj, s.truth_adj))})")
-            if error:
-                cell += " error"
-            cols.append(cell)
-            entry[tool] = {**s.__dict__, "error": error, "seconds": round(seconds, 2)}
-        cells = sum(sum(cell_bag(t.rows).values()) for t in truth.tables)
-        lines.append(f"| {truth.file} | {truth.kind} | {cells} | " + " | ".join(cols) + " |")
-        report["files"][truth.file] = entry
-        print(lines[-1], file=sys.stderr, flush=True)
-
-    def total_row(name: str, scores: dict[str, Score]) -> str:
-        cols = []
-        for tool in tools:
-            s = scores[tool]
-            cols.append(f"**{pct(s.ratio(s.matched_cells, s.found_cells))} / {pct(s.ratio(s.matched_cells, s.truth_cells))}**"
-                        f" ({pct(s.ratio(s.matched_adj, s.found_adj))} / {pct(s.ratio(s.matched_adj, s.truth_adj))})")
-        cells = next(iter(scores.values())).truth_cells
-        return f"| **{name}** | | {cells} | " + " | ".join(cols) + " |"
-
-    lines.append(total_row("all files", totals))
-    for name, scores in sorted(subtotals.items()):
-        lines.append(total_row(name, scores))
-    lines.append("")
-    lines.append("| | " + " | ".join(tools) + " |")
-    lines.append("|---|" + "---|" * len(tools))
-    lines.append("| truth tables paired | " + " | ".join(
-        f"{totals[t].paired_tables} / {totals[t].truth_tables}" for t in tools) + " |")
-    lines.append("| other tables claimed on truth pages | " + " | ".join(str(totals[t].extra_tables) for t in tools) + " |")
-    lines.append("| files with an error | " + " | ".join(str(len(errors[t])) for t in tools) + " |")
-
-    if not args.no_prose:
-        prose = [r for r in manifest if "table" not in r["tags"].split(",")]
-        if args.only:
-            prose = [r for r in prose if r["file"] in args.only]
-        claimed = {t: 0 for t in tools}
-        docs_with = {t: 0 for t in tools}
-        pages_read = {t: 0 for t in tools}
-        for row in prose:
-            entry = {}
-            for tool in tools:
-                found, error, _ = extract(tool, args.corpus / row["file"], None, row["password"] or None, args.timeout)
-                if found is None:
-                    errors[tool].append(f"{row['file']} (prose): {error}")
-                    entry[tool] = {"error": error}
-                    continue
-                n = sum(len(v) for v in found.values())
-                claimed[tool] += n
-                docs_with[tool] += n > 0
-                pages_read[tool] += len(found)
-                entry[tool] = {"tables": n, "pages": len(found)}
-            report["prose"][row["file"]] = entry
-            print(f"prose {row['file']}: {entry}", file=sys.stderr, flush=True)
-        lines.append("")
-        lines.append(f"Prose control: the {len(prose)} corpus documents without a `table` tag (fewer is better).")
-        lines.append("")
-        lines.append("| | " + " | ".join(tools) + " |")
-        lines.append("|---|" + "---|" * len(tools))
-        lines.append("| tables claimed | " + " | ".join(str(claimed[t]) for t in tools) + " |")
-        lines.append("| documents with at least one | " + " | ".join(
-            f"{docs_with[t]} / {len(prose)}" for t in tools) + " |")
-        lines.append("| pages read | " + " | ".join(str(pages_read[t]) for t in tools) + " |")
-
-    print("\n".join(lines))
-    for tool in tools:
-        for error in errors[tool]:
-            print(f"{tool}: {error}", file=sys.stderr)
-    if args.json:
-        report["errors"] = errors
-        args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+        prose = [r for r in prose if r["file"] in args.only]
+    if args.rescore:
+        runs = json.loads(args.rescore.read_text(encoding="utf-8"))
+        tools = runs["tools"]
+    else:
+        tools = [t for t in args.tools.split(",") if t]
+        runs = run_all(args, tools, truths, prose)
+        if args.json:
+            args.json.write_text(json.dumps(runs, ensure_ascii=False), encoding="utf-8")
+    print(report(runs, tools, truths, prose))
+    for kind in ("files", "prose"):
+        for name, entry in runs[kind].items():
+            for tool, result in entry.items():
+                if result.get("error"):
+                    print(f"{tool}: {name}: {result['error']}", file=sys.stderr)
     return 0
 
 
