@@ -62,13 +62,13 @@ def test_a_form_drawn_many_times_is_parsed_once(monkeypatch: object) -> None:
         page.draw(form, 0, i * 20)
     doc.add_page().draw(form, 0, 0)
     calls = []
-    real = interpreter.tokenize
+    real = interpreter.token_chunks
 
-    def counting(data: bytes, *a: object) -> list[object]:
+    def counting(data: bytes, *a: object) -> object:
         calls.append(data)
         return real(data, *a)
 
-    monkeypatch.setattr(interpreter, "tokenize", counting)  # type: ignore[attr-defined]
+    monkeypatch.setattr(interpreter, "token_chunks", counting)  # type: ignore[attr-defined]
     opened = open_doc(doc)
     assert sum(len(p.runs) for p in opened.pages) == 21
     assert len(calls) == 3  # two pages' contents and the form, once

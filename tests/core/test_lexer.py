@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pagelift.content.images import inline_length
 from pagelift.content.interpreter import join_segments
 from pagelift.content.lexer import InlineImageData, Name, parse_objects, string_value, tokenize
 
@@ -60,3 +61,31 @@ def test_segments_join_split_tokens_and_separate_touching_ones() -> None:
         b"q", b"1", b"0", b"0", b"1", b"5", b"5", b"cm", b"Q", b"q", b"Q"]
     assert tokenize(join_segments([b"BT /F", b"1 12 Tf ET"]))[1] == b"/F1"
     assert tokenize(join_segments([b"0 0 1", b"2 re"])) == [b"0", b"0", b"12", b"re"]
+
+
+def test_chunks_agree_with_one_pass_wherever_the_cuts_fall() -> None:
+    from pagelift.content.lexer import token_chunks
+
+    stream = (b"BT /F1 12 Tf 72 700 Td (a string\nacross lines) Tj <41\n42> Tj %note\n[(A) -20 (B)] TJ ET\n" * 30
+              + b"q BI /W 2 /H 1 /CS /G /BPC 8 ID \n\nEI Q\n" + b"0 0 m 1 1 l S\n" * 30)
+    whole = tokenize(stream, inline_length)
+    for size in (7, 50, 333, 4096):
+        joined = [t for chunk in token_chunks(stream, inline_length, size=size) for t in chunk]
+        assert [t.data if isinstance(t, InlineImageData) else t for t in joined] == [
+            t.data if isinstance(t, InlineImageData) else t for t in whole]
+
+
+def test_a_stream_of_tiny_tokens_is_read_in_bounded_chunks() -> None:
+    import tracemalloc
+
+    from pagelift.content.lexer import token_chunks
+
+    stream = b"10 " * 1_000_000  # 3 MB: a million operands (each a bytes object) and no operator
+    tracemalloc.start()
+    try:
+        longest = max(len(c) for c in token_chunks(stream, size=100_000))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert longest < 40_000
+    assert peak < 10_000_000  # the million tokens at once would take over 40 MB

@@ -188,3 +188,9 @@ def test_strict_repaired_file() -> None:
     with pytest.raises(pagelift.StrictError) as info:
         open_doc(damaged, strict=True)
     assert info.value.warning.code == "repaired"
+
+
+def test_a_flood_of_operands_without_an_operator_is_dropped() -> None:
+    doc = open_doc(_page_with(b"1 " * 600_000 + b"BT /F1 10 Tf 72 700 Td (AB) Tj ET", flate=True))
+    assert [r.text for r in doc.pages[0].runs] == ["AB"]
+    assert _codes(doc) == ["malformed_page"] and "operands without an operator" in doc.warnings[0].message

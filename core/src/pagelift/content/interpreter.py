@@ -17,7 +17,7 @@ space unit. Text space goes to the page through ``Tm × CTM``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,7 @@ from ..fonts import FontCache, LoadedFont
 from ..model import IDENTITY, Image, Matrix, Rect, Run, WarningCode, multiply
 from ..options import Limits
 from .images import image_template, inline_length, inline_params, place, xobject_params
-from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, tokenize
+from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, token_chunks
 from .streams import read_stream
 
 Warn = Callable[[str, str], None]
@@ -39,6 +39,7 @@ _ALL_OPERATORS = (
     b"MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y ' \""
 ).split()
 _MISSING: Any = object()
+_MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
 _QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
 
@@ -69,7 +70,7 @@ class _Frame:
 class _Form:
     """A Form XObject, parsed once per document however often it is drawn."""
 
-    tokens: list[Any]
+    tokens: list[list[Any]]
     matrix: Matrix
     resources: Any
 
@@ -237,7 +238,7 @@ class Interpreter:
             self.warn(*result.problem)
         return result.data
 
-    def _page_content(self, page_obj: Any) -> list[Any]:
+    def _page_content(self, page_obj: Any) -> Iterable[list[Any]]:
         contents = page_obj.get("/Contents")
         if contents is None:
             return []
@@ -246,41 +247,47 @@ class Interpreter:
         chunks = [c for c in chunks if c]
         if not chunks:
             return []
-        return tokenize(join_segments(chunks), inline_length)
+        return token_chunks(join_segments(chunks), inline_length)
 
-    def _run_stream(self, tokens: list[Any]) -> None:
+    def _run_stream(self, chunks: Iterable[list[Any]]) -> None:
+        """Interpret token lists (one stream, cut in chunks); operands carry over between chunks."""
         get = self._ops.get
         missing: Any = _MISSING
         operands: list[Any] = []
         append = operands.append
         out = self.out
         limit = self.limits.max_operators_per_page
-        count = out.operators
-        for tok in tokens:
-            handler = get(tok, missing)
-            if handler is missing:
-                append(tok)
-                continue
-            count += 1
-            if handler is not None:
-                if count > limit:
+        for tokens in chunks:
+            if len(operands) > _MAX_OPERANDS:
+                # No operator takes this many operands: a hostile or broken stream.
+                operands.clear()
+                self._report(b"(operands)", ValueError(f"more than {_MAX_OPERANDS} operands without an operator"))
+            count = out.operators
+            for tok in tokens:
+                handler = get(tok, missing)
+                if handler is missing:
+                    append(tok)
+                    continue
+                count += 1
+                if handler is not None:
+                    if count > limit:
+                        out.operators = count
+                        raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
+                    out.operators = count
+                    try:
+                        handler(operands)
+                    except _QUIET:
+                        pass  # malformed operands: the operator is skipped, as viewers do
+                    except (WorkLimitReached, PdfError):
+                        raise  # a limit, or strict mode's first warning
+                    except Exception as exc:  # pikepdf raises lazily on broken objects: keep reading
+                        self._report(tok, exc)
+                    count = out.operators
+                elif count > limit:
                     out.operators = count
                     raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
-                out.operators = count
-                try:
-                    handler(operands)
-                except _QUIET:
-                    pass  # malformed operands: the operator is skipped, as viewers do
-                except (WorkLimitReached, PdfError):
-                    raise  # a limit, or strict mode's first warning
-                except Exception as exc:  # pikepdf raises lazily on broken objects: keep reading
-                    self._report(tok, exc)
-                count = out.operators
-            elif count > limit:
-                out.operators = count
-                raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
-            operands.clear()
-        out.operators = count
+                operands.clear()
+            out.operators = count
 
     def _report(self, tok: Any, exc: Exception) -> None:
         if not self.reported_error:
@@ -700,7 +707,7 @@ class Interpreter:
                 matrix = tuple(float(v) for v in m)  # type: ignore[assignment]
             except (TypeError, ValueError):
                 matrix = IDENTITY
-        return _Form(tokenize(data, inline_length) if data else [], matrix, xobj.get("/Resources"))
+        return _Form(list(token_chunks(data, inline_length)) if data else [], matrix, xobj.get("/Resources"))
 
     def _draw_form(self, form: _Form, key: Any) -> None:
         self._q([])

@@ -26,6 +26,7 @@ Comments are dropped; bytes that form no token are skipped.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 _WS = rb"\x00\t\n\x0c\r "
@@ -68,31 +69,68 @@ class InlineImageData:
         return f"InlineImageData({len(self.data)} bytes)"
 
 
+CHUNK = 1 << 20
+"""Bytes tokenized at a time: a hostile stream of tiny tokens never becomes one huge list."""
+
+# Tokens that say the fast pass met something it cannot read (inline image data, a string
+# nested too deep, unclosed or cut at a chunk's end, a hex string cut there).
+_CAREFUL = (b"ID", b"(", b")", b"<", b">")
+
+
 def tokenize(data: bytes, inline_length: Any = None) -> list[Any]:
     """Return the tokens of a content stream (see the module docstring for their shapes).
 
-    ``inline_length`` is an optional callable ``(params) -> int | None`` that tells the
-    careful path how many data bytes an inline image with these raw parameter tokens has
-    (from /L, /Length or its size when unfiltered); where it returns None the end is found
-    by the ``EI`` heuristic. Malformed input never raises.
+    ``inline_length`` is an optional callable ``(params) -> int | None`` that tells how many
+    data bytes an inline image with these raw parameter tokens has (from /L, /Length or its
+    size when unfiltered); where it returns None the end is found by the ``EI`` heuristic.
+    Malformed input never raises.
     """
-    tokens: list[bytes] = _TOKENS.findall(data)
-    # The fast pass cannot read inline image data or very deep strings: re-read carefully.
-    if b"ID" in tokens or b"(" in tokens or b")" in tokens:
-        return _careful(data, inline_length)
-    if b"%" in data:
-        tokens = [t for t in tokens if t[:1] != b"%"]
-    return tokens
+    out: list[Any] = []
+    for chunk in token_chunks(data, inline_length):
+        out += chunk
+    return out
 
 
-def _careful(data: bytes, inline_length: Any) -> list[Any]:
+def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK) -> Iterator[list[Any]]:
+    """The tokens of a content stream, a list per ``size`` bytes or so (cut after a line end).
+
+    Each chunk is read by one ``findall``; a chunk the fast pass cannot read is re-read
+    carefully, and the careful pass then reads the rest of the stream.
+    """
+    n = len(data)
+    pos = 0
+    while pos < n:
+        end = _cut(data, pos + size) if pos + size < n else n
+        tokens: list[Any] = _TOKENS.findall(data, pos, end)
+        if any(marker in tokens for marker in _CAREFUL):
+            yield from _careful(data, pos, inline_length)
+            return
+        if data.find(b"%", pos, end) >= 0:
+            tokens = [t for t in tokens if t[:1] != b"%"]
+        yield tokens
+        pos = end
+
+
+def _cut(data: bytes, at: int) -> int:
+    """A position at or after ``at`` just past a line end (or other white space) to cut at."""
+    for sep in (b"\n", b"\r", b" "):
+        i = data.find(sep, at, at + 65536)
+        if i >= 0:
+            return i + 1
+    return len(data)  # one giant token: take the rest
+
+
+def _careful(data: bytes, pos: int, inline_length: Any) -> Iterator[list[Any]]:
     out: list[Any] = []
     append = out.append
     match = _TOKENS.search
-    pos = 0
     n = len(data)
     last_bi = -1
     while pos < n:
+        if len(out) >= 65536 and last_bi < 0:
+            yield out
+            out = []
+            append = out.append
         m = match(data, pos)
         if m is None:
             break
@@ -126,7 +164,7 @@ def _careful(data: bytes, inline_length: Any) -> list[Any]:
             pos = after
             continue
         append(tok)
-    return out
+    yield out
 
 
 def _string_end(data: bytes, start: int) -> int:
