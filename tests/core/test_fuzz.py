@@ -55,3 +55,32 @@ def test_the_interpreter_takes_any_token_soup(words: list[bytes]) -> None:
     page.glyphs  # noqa: B018
     page.text()
     assert all(w.page == 1 for w in doc.warnings)
+
+
+def _sample_pdf() -> bytes:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica", name="F1")
+    form = doc.form()
+    form.text(font, 10, 0, 0, "Form")
+    for i in range(3):
+        page = doc.add_page()
+        page.text(font, 10, 72, 700, f"Page {i}").draw(form, 10, 10)
+        page.inline_image(2, 2, b"EI Q", x=5, y=5)
+    return doc.to_bytes(compress=True)
+
+
+_SAMPLE = _sample_pdf()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(0.0, 1.0), st.integers(1, 300), st.integers(0, 2**16), st.booleans())
+def test_damaged_files_open_or_fail_as_pdf_errors(at: float, size: int, seed: int, cut: bool) -> None:
+    data = (pdfbuilder.damage.truncate(_SAMPLE, at) if cut
+            else pdfbuilder.damage.garbage(_SAMPLE, at, size, seed=seed))
+    try:
+        doc = pagelift.open(data, plugins=manager())
+        for page in doc.pages:
+            page.runs  # noqa: B018
+            page.images  # noqa: B018
+    except pagelift.PdfError as exc:
+        assert str(exc).startswith("<")  # names the source
