@@ -223,3 +223,16 @@ def test_annotation_appearance_scaled_to_a_larger_rect() -> None:
 def test_hidden_and_ignored_annotations() -> None:
     assert [r.text for r in open_doc(_annotated(flags=32)).pages[0].runs] == ["A"]  # NoView
     assert [r.text for r in open_doc(_annotated(), ignore_annotations=True).pages[0].runs] == ["A"]
+
+
+def test_a_failure_after_the_content_keeps_what_was_read(monkeypatch: object) -> None:
+    from pagelift.content.interpreter import Interpreter
+
+    def broken(self: object, page_obj: object) -> None:
+        raise RuntimeError("qpdf: object 12 0 cannot be resolved")
+
+    monkeypatch.setattr(Interpreter, "_run_annotations", broken)  # type: ignore[attr-defined]
+    opened = open_doc(_annotated())
+    assert [r.text for r in opened.pages[0].runs] == ["A"]
+    assert [w.code for w in opened.warnings] == ["malformed_page"]
+    assert "could not be read to the end: qpdf: object 12 0" in opened.warnings[0].message

@@ -219,12 +219,18 @@ class Interpreter:
         except WorkLimitReached as exc:
             self._close_marked(0)
             self.warn(WarningCode.WORK_LIMIT, str(exc))
+        except PdfError:
+            raise  # strict mode's first warning
+        except Exception as exc:  # an object pikepdf cannot resolve: keep what was read before it
+            self._close_marked(0)
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            self.warn(WarningCode.MALFORMED_PAGE, f"the page could not be read to the end: {reason}")
         return self.out
 
     def _frame(self, res: Any, owner: Any) -> _Frame:
         if not isinstance(res, pikepdf.Dictionary):
             return _Frame(None)
-        key = _key(res) or owner
+        key = _key(res) or (owner if owner[-1] is not None else None)
         frame = self._frames.get(key) if key is not None else None
         if frame is None:
             frame = _Frame(res)
