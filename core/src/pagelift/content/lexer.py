@@ -7,8 +7,11 @@ runs in C — and literal strings up to three levels of nested parentheses are w
 
 Two things a single pattern cannot do are left to a careful, position-by-position path:
 inline image data (binary bytes between ``ID`` and ``EI``) and literal strings nested
-deeper than the pattern or left unclosed. A stream needing either is re-read carefully;
-both paths give the same token list.
+deeper than the pattern or left unclosed. From the first chunk needing either, the stream
+is read carefully; both paths give the same tokens.
+
+A stream is read about a megabyte at a time (:func:`token_chunks`), cut just after a line
+end, so that a hostile stream of tiny tokens never becomes one enormous list.
 
 Token shapes (all ``bytes`` unless said):
 
