@@ -236,3 +236,14 @@ def test_a_failure_after_the_content_keeps_what_was_read(monkeypatch: object) ->
     assert [r.text for r in opened.pages[0].runs] == ["A"]
     assert [w.code for w in opened.warnings] == ["malformed_page"]
     assert "could not be read to the end: qpdf: object 12 0" in opened.warnings[0].message
+
+
+def test_actual_text_over_an_image_becomes_a_run_on_its_box() -> None:
+    doc, _ = _doc()
+    page = doc.add_page()
+    with page.marked("Span", actual_text="∑", mcid=5):
+        page.draw(doc.image(2, 2), 100, 200, 12, 16)
+    with page.marked("Span", actual_text="nothing drawn"):
+        page.content(b"0 0 m 5 5 l S")
+    (run,) = open_doc(doc).pages[0].runs
+    assert (run.text, run.x, run.y, run.width, run.size, run.mcid) == ("∑", 100, 200, 12, 16, 5)

@@ -83,6 +83,7 @@ class _Marked:
     artifact: bool
     actual_text: str | None
     first_run: int
+    first_image: int
 
 
 def inherited_resources(page_obj: Any) -> Any:
@@ -577,7 +578,7 @@ class Interpreter:
         actual = props.get("ActualText")
         actual_text = pdf_text(actual) if isinstance(actual, (bytes, pikepdf.String)) else None
         artifact = self.artifact or tag == "Artifact"
-        self.marked.append(_Marked(mcid, artifact, actual_text, len(self.out.runs)))
+        self.marked.append(_Marked(mcid, artifact, actual_text, len(self.out.runs), len(self.out.images)))
         self.mcid = mcid
         self.artifact = artifact
 
@@ -591,21 +592,29 @@ class Interpreter:
         while len(self.marked) > depth:
             span = self.marked.pop()
             if span.actual_text is not None:
-                self._replace(span.first_run, span.actual_text)
+                self._replace(span.first_run, span.actual_text, span.first_image, span)
         top = self.marked[-1] if self.marked else None
         self.mcid = top.mcid if top else None
         self.artifact = top.artifact if top else False
 
-    def _replace(self, first: int, text: str) -> None:
+    def _replace(self, first: int, text: str, first_image: int, span: _Marked) -> None:
         """/ActualText replaces the glyphs it covers: the runs from ``first`` on become one run.
 
         The replacement run starts where the first covered run starts and reaches as far
         along its baseline as the covered runs on that baseline go; runs on other lines
         (a span broken across lines) are folded into it. An empty /ActualText removes them.
+        A span that drew no text but images (a formula or a symbol set as a picture) becomes
+        a run over the images' box.
         """
         runs = self.out.runs
         covered = runs[first:]
         if not covered:
+            images = self.out.images[first_image:]
+            if text and images:
+                box = Rect.around([p for im in images for p in ((im.bbox.x0, im.bbox.y0), (im.bbox.x1, im.bbox.y1))])
+                h = box.height
+                runs.append(Run(text, box.x0, box.y0, box.width, h, "", h * 0.25, (1.0, 0.0), (0.0, h), False,
+                                False, False, span.artifact, span.mcid, len(runs), ((text, 0.0, box.width),)))
             return
         del runs[first:]
         if not text:
