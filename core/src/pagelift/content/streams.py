@@ -67,18 +67,21 @@ def _predictor(parms: Any) -> int:
 
 
 class _Over(Exception):
-    """The decoded data passed the limit."""
+    """The decoded data passed the limit; ``partial`` holds its first ``limit`` bytes."""
+
+    def __init__(self, partial: bytes) -> None:
+        super().__init__("over the limit")
+        self.partial = partial
 
 
 def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
     """Inflate zlib data to at most ``limit`` bytes; (output, whether the stream was damaged)."""
     # Inflate raw deflate data past the two-byte zlib header: a wrong Adler-32 checksum at
     # the end (common in the wild) then costs nothing, as in qpdf and pdf.js.
+    # (Data without the header is tried as headerless deflate; garbage fails below either way.)
     if len(data) >= 2 and data[0] & 0x0F == 8 and (data[0] << 8 | data[1]) % 31 == 0:
-        d = zlib.decompressobj(-15)
         data = data[2:]
-    else:
-        d = zlib.decompressobj(-15)  # headerless deflate; garbage fails below either way
+    d = zlib.decompressobj(-15)
     out = bytearray()
     damaged = False
     # Feed in slices so that damage late in the stream keeps everything before it.
@@ -90,7 +93,7 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
             damaged = True
             break
         if len(out) > limit:
-            raise _Over
+            raise _Over(bytes(out[:limit]))
         if d.eof:
             break
         while d.unconsumed_tail:  # max_length stopped it: keep draining this slice
@@ -100,7 +103,7 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
                 damaged = True
                 break
             if len(out) > limit:
-                raise _Over
+                raise _Over(bytes(out[:limit]))
         if damaged:
             break
     if not damaged and not d.eof:
@@ -111,15 +114,8 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
         except zlib.error:
             pass
     if len(out) > limit:
-        raise _Over
+        raise _Over(bytes(out[:limit]))
     return bytes(out), damaged
-
-
-def _inflate_prefix(data: bytes, limit: int) -> bytes:
-    """The first ``limit`` bytes a zlib stream inflates to."""
-    if len(data) >= 2 and data[0] & 0x0F == 8 and (data[0] << 8 | data[1]) % 31 == 0:
-        data = data[2:]
-    return zlib.decompressobj(-15).decompress(data, limit)
 
 
 def _lzw(data: bytes, limit: int) -> bytes:
@@ -129,7 +125,7 @@ def _lzw(data: bytes, limit: int) -> bytes:
     for chunk in LZWDecoder(io.BytesIO(data)).run():
         out += chunk
         if len(out) > limit:
-            raise _Over
+            raise _Over(bytes(out[:limit]))
     return bytes(out)
 
 
@@ -165,7 +161,7 @@ def _run_length(data: bytes, limit: int) -> bytes:
             out += data[i + 1 : i + 2] * (257 - length)
             i += 2
         if len(out) > limit:
-            raise _Over
+            raise _Over(bytes(out[:limit]))
     return bytes(out)
 
 
@@ -186,29 +182,37 @@ def read_stream(stream: Any, limit: int, what: str) -> StreamData:
     data = raw
     needs_qpdf = False
     damaged = False
+    truncated = False
     try:
         for name, parm in zip(names, parms, strict=False):
-            if name == "/FlateDecode":
-                data, bad = _inflate(data, limit)
-                damaged = damaged or bad
-                needs_qpdf = needs_qpdf or _predictor(parm) > 1
-            elif name == "/LZWDecode":
-                data = _lzw(data, limit)
-                early = parm.get("/EarlyChange", 1) if isinstance(parm, pikepdf.Dictionary) else 1
-                needs_qpdf = needs_qpdf or _predictor(parm) > 1 or early != 1
-            elif name == "/ASCIIHexDecode":
-                data = _ascii_hex(data)
-            elif name == "/ASCII85Decode":
-                data = _ascii85(data)
-            elif name == "/RunLengthDecode":
-                data = _run_length(data, limit)
-            else:
-                needs_qpdf = True
-                break
-    except _Over:
-        return _cut(stream, names, raw, limit, over)
+            try:
+                if name == "/FlateDecode":
+                    data, bad = _inflate(data, limit)
+                    # Cut input ends early by design: only damage in a whole stream counts.
+                    damaged = damaged or (bad and not truncated)
+                    needs_qpdf = needs_qpdf or _predictor(parm) > 1
+                elif name == "/LZWDecode":
+                    data = _lzw(data, limit)
+                    early = parm.get("/EarlyChange", 1) if isinstance(parm, pikepdf.Dictionary) else 1
+                    needs_qpdf = needs_qpdf or _predictor(parm) > 1 or early != 1
+                elif name == "/ASCIIHexDecode":
+                    data = _ascii_hex(data)
+                elif name == "/ASCII85Decode":
+                    data = _ascii85(data)
+                elif name == "/RunLengthDecode":
+                    data = _run_length(data, limit)
+                else:
+                    needs_qpdf = True
+                    break
+            except _Over as cut:
+                # Keep the first ``limit`` bytes and let any later filter decode what it can of them.
+                data = cut.partial
+                truncated = True
     except (ValueError, binascii.Error):
         needs_qpdf = True
+    if truncated:
+        # A predictor or an unknown filter cannot be finished on a cut stream: nothing usable.
+        return StreamData(b"" if needs_qpdf else data[:limit], over, truncated=True)
     if needs_qpdf:
         return _via_qpdf(stream, names, raw, limit, what, bounded=not any(
             n not in ("/FlateDecode", "/LZWDecode", "/ASCIIHexDecode", "/ASCII85Decode", "/RunLengthDecode")
@@ -218,24 +222,6 @@ def read_stream(stream: Any, limit: int, what: str) -> StreamData:
     if damaged:
         return StreamData(data, ("stream_error", f"{what} stream is damaged; kept the {len(data)} bytes before the damage"))
     return StreamData(data)
-
-
-def _cut(stream: Any, names: list[str], raw: bytes, limit: int, over: tuple[str, str]) -> StreamData:
-    """The first ``limit`` bytes of a stream that inflates past it (when they can be had cheaply)."""
-    data = raw
-    try:
-        for name in names:
-            if name == "/FlateDecode":
-                data = _inflate_prefix(data, limit)
-            elif name == "/ASCIIHexDecode":
-                data = _ascii_hex(data)
-            elif name == "/ASCII85Decode":
-                data = _ascii85(data)
-            else:
-                return StreamData(b"", over, truncated=True)
-    except (zlib.error, ValueError, binascii.Error):
-        return StreamData(b"", over, truncated=True)
-    return StreamData(data[:limit], over, truncated=True)
 
 
 def _via_qpdf(stream: Any, names: list[str], raw: bytes, limit: int, what: str, *, bounded: bool) -> StreamData:
