@@ -247,3 +247,22 @@ def test_actual_text_over_an_image_becomes_a_run_on_its_box() -> None:
         page.content(b"0 0 m 5 5 l S")
     (run,) = open_doc(doc).pages[0].runs
     assert (run.text, run.x, run.y, run.width, run.size, run.mcid) == ("∑", 100, 200, 12, 16, 5)
+
+
+def test_the_form_cache_forgets_the_oldest_forms_past_its_budget(monkeypatch: object) -> None:
+    from pagelift.content import interpreter
+
+    monkeypatch.setattr(interpreter, "_FORM_CACHE_TOKENS", 40)  # type: ignore[attr-defined]
+    doc, font = _doc()
+    forms = []
+    for i in range(5):
+        form = doc.form()
+        form.text(font, 10, 0, 0, "AB" * (i + 1))  # 10 tokens each
+        forms.append(form)
+    page = doc.add_page()
+    for form in forms + forms:
+        page.draw(form)
+    opened = open_doc(doc)
+    assert [r.text for r in opened.pages[0].runs] == ["AB" * (i + 1) for i in range(5)] * 2
+    cache = opened._interpreter._forms
+    assert len(cache) == 4 and opened._interpreter._forms_tokens == 40  # five would be 50

@@ -39,6 +39,7 @@ _ALL_OPERATORS = (
     b"MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y ' \""
 ).split()
 _MISSING: Any = object()
+_FORM_CACHE_TOKENS = 4_000_000  # parsed forms kept per document (about 200 MB at worst)
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
 _QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
@@ -73,6 +74,7 @@ class _Form:
     tokens: list[list[Any]]
     matrix: Matrix
     resources: Any
+    size: int
 
 
 @dataclass(slots=True)
@@ -157,6 +159,7 @@ class Interpreter:
         self.warn = warn
         self.ignore_annotations = ignore_annotations
         self._forms: dict[Any, _Form] = {}
+        self._forms_tokens = 0
         self._frames: dict[Any, _Frame] = {}
         self._images: dict[Any, dict[str, Any]] = {}
         self._ups: dict[int, Any] = {}
@@ -710,8 +713,19 @@ class Interpreter:
         if form is None:
             form = self._parse_form(xobj, name)
             if key[0] != "direct":
-                self._forms[key] = form
+                self._keep(key, form)
         self._draw_form(form, key)
+
+    def _keep(self, key: Any, form: _Form) -> None:
+        """Cache a parsed form, forgetting the oldest ones past a budget of tokens.
+
+        Forms drawn many times (logos, headers, repeated symbols) are small; a document of
+        a thousand pages each with its own large form must not keep them all in memory."""
+        self._forms[key] = form
+        self._forms_tokens += form.size
+        while self._forms_tokens > _FORM_CACHE_TOKENS and len(self._forms) > 1:
+            oldest = next(iter(self._forms))
+            self._forms_tokens -= self._forms.pop(oldest).size
 
     def _parse_form(self, xobj: Any, name: str) -> _Form:
         data = self._read(xobj, f"form /{name}")
@@ -722,7 +736,8 @@ class Interpreter:
                 matrix = tuple(float(v) for v in m)  # type: ignore[assignment]
             except (TypeError, ValueError):
                 matrix = IDENTITY
-        return _Form(list(token_chunks(data, inline_length)) if data else [], matrix, xobj.get("/Resources"))
+        chunks = list(token_chunks(data, inline_length)) if data else []
+        return _Form(chunks, matrix, xobj.get("/Resources"), sum(len(c) for c in chunks))
 
     def _draw_form(self, form: _Form, key: Any) -> None:
         self._q([])
