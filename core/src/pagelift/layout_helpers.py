@@ -30,8 +30,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .lines import _direction_key, frame, join
-from .lines import _has_rtl as has_rtl
+from .lines import direction_key, frame, has_rtl, join
 from .lines import lines as gather_lines
 from .model import Block, Line, Rect, Run
 from .strategies import LayoutContext
@@ -106,7 +105,7 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
     out: list[Run] = []
     for run in runs:
         limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
-        cells = seen.setdefault((run.text, round(run.size * 2), _direction_key(run)), {})
+        cells = seen.setdefault((run.text, round(run.size * 2), direction_key(run)), {})
         cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
         if cells and any(abs(x - run.x) <= limit and abs(y - run.y) <= limit
                          for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1)
@@ -151,7 +150,7 @@ def direction_groups(lines: Sequence[Line]) -> list[list[Line]]:
     groups: list[list[Line]] = []
     last: int | None = None
     for line in lines:
-        key = _direction_key(line.runs[0])
+        key = direction_key(line.runs[0])
         if key != last or not groups:
             groups.append([])
             last = key

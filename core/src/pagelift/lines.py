@@ -38,7 +38,8 @@ def frame(run: Run) -> tuple[float, float]:
     return run.x * dx + run.y * dy, -run.x * dy + run.y * dx
 
 
-def _direction_key(run: Run) -> int:
+def direction_key(run: Run) -> int:
+    """Which reading direction the run belongs to: its baseline angle in steps of 2 degrees."""
     if run.direction == (1.0, 0.0):
         return 0
     return round(run.angle / _ANGLE_STEP) % int(360 / _ANGLE_STEP)
@@ -56,7 +57,7 @@ def space_threshold(run: Run) -> float:
 
 def same_baseline(a: Run, b: Run) -> bool:
     """True when ``b`` sits on ``a``'s line: same direction, baselines within ``LINE_TOLERANCE``."""
-    if _direction_key(a) != _direction_key(b):
+    if direction_key(a) != direction_key(b):
         return False
     return abs(frame(a)[1] - frame(b)[1]) <= LINE_TOLERANCE * max(a.size or 1.0, b.size or 1.0)
 
@@ -79,7 +80,7 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     groups: dict[int, list[Run]] = {}
     for run in runs:
         if run.text:
-            groups.setdefault(_direction_key(run), []).append(run)
+            groups.setdefault(direction_key(run), []).append(run)
     ordered_groups = sorted(groups.values(), key=lambda g: -sum(len(r.text) for r in g))
     result: list[Line] = []
     for group in ordered_groups:
@@ -225,7 +226,7 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
         if chain:
             prev = runs[chain[-1]]
             u0, v0 = frame(prev)
-            u1, v1 = frame(run) if _direction_key(run) == _direction_key(prev) else (math.inf, math.inf)
+            u1, v1 = frame(run) if direction_key(run) == direction_key(prev) else (math.inf, math.inf)
             size = prev.size or 1.0
             if short_cjk(run) and abs(u1 - u0) <= 0.3 * size and 0.8 * size <= v0 - v1 <= 1.25 * size \
                     and abs(run.size - prev.size) <= 0.05 * size:
@@ -295,7 +296,7 @@ def join(line: Line | Sequence[Run]) -> str:
     if not runs:
         return ""
     parts = [_visual_text(runs[0])]
-    rtl = _has_rtl(runs[0].text)
+    rtl = has_rtl(runs[0].text)
     prev = runs[0]
     prev_end = frame(prev)[0] + prev.width
     for run in runs[1:]:
@@ -305,7 +306,7 @@ def join(line: Line | Sequence[Run]) -> str:
         if (gap >= threshold or gap <= -4 * threshold) and not parts[-1].endswith(" ") and not run.text.startswith(" "):
             parts.append(" ")
         parts.append(_visual_text(run))
-        rtl = rtl or _has_rtl(run.text)
+        rtl = rtl or has_rtl(run.text)
         end = start + run.width
         if end > prev_end or not math.isfinite(prev_end):
             prev_end = end
@@ -318,7 +319,8 @@ def join(line: Line | Sequence[Run]) -> str:
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 
 
-def _has_rtl(text: str) -> bool:
+def has_rtl(text: str) -> bool:
+    """True when ``text`` holds a right-to-left character (Hebrew, Arabic and their neighbours)."""
     return _RTL.search(text) is not None
 
 
@@ -329,11 +331,11 @@ def _visual_text(run: Run) -> str:
     in logical order; reversing them makes the whole string visual, so that
     :func:`logical_order` reverses them back with their neighbours.
     """
-    if not run.glyph_offsets or not _has_rtl(run.text):
+    if not run.glyph_offsets or not has_rtl(run.text):
         return run.text
     out = []
     for text, _start, _advance in run.glyph_offsets:
-        if len(text) > 1 and _RTL.match(text) and all(_has_rtl(c) for c in text):
+        if len(text) > 1 and _RTL.match(text) and all(has_rtl(c) for c in text):
             text = text[::-1]
         out.append(text)
     return "".join(out)
