@@ -67,7 +67,8 @@ def test_chunks_agree_with_one_pass_wherever_the_cuts_fall() -> None:
     from pagelift.content.lexer import token_chunks
 
     stream = (b"BT /F1 12 Tf 72 700 Td (a string\nacross lines) Tj <41\n42> Tj %note\n[(A) -20 (B)] TJ ET\n" * 30
-              + b"q BI /W 2 /H 1 /CS /G /BPC 8 ID \n\nEI Q\n" + b"0 0 m 1 1 l S\n" * 30)
+              + b"q BI /W 2 /H 1 /CS /G /BPC 8 ID \n\nEI Q\n" + b"0 0 m 1 1 l S\n" * 30
+              + b"q BI\n/W 2\n/H 1\n/CS /G\n/BPC 8\nID \x00\nEI Q\n")  # a header over several lines
     whole = tokenize(stream, inline_length)
     for size in (7, 50, 333, 4096):
         joined = [t for chunk in token_chunks(stream, inline_length, size=size) for t in chunk]

@@ -75,9 +75,9 @@ class InlineImageData:
 CHUNK = 1 << 20
 """Bytes tokenized at a time: a hostile stream of tiny tokens never becomes one huge list."""
 
-# Tokens that say the fast pass met something it cannot read (inline image data, a string
+# Tokens that say the fast pass met something it cannot read (an inline image, a string
 # nested too deep, unclosed or cut at a chunk's end, a hex string cut there).
-_CAREFUL = (b"ID", b"(", b")", b"<", b">")
+_CAREFUL = (b"ID", b"BI", b"(", b")", b"<", b">")
 
 
 def tokenize(data: bytes, inline_length: Any = None) -> list[Any]:
@@ -98,7 +98,8 @@ def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK) -> I
     """The tokens of a content stream, a list per ``size`` bytes or so (cut after a line end).
 
     Each chunk is read by one ``findall``; a chunk the fast pass cannot read is re-read
-    carefully, and the careful pass then reads the rest of the stream.
+    carefully up to its end (or past it, to the end of a string or of inline image data
+    that crosses it), and the fast pass takes over again from there.
     """
     n = len(data)
     pos = 0
@@ -106,9 +107,8 @@ def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK) -> I
         end = _cut(data, pos + size) if pos + size < n else n
         tokens: list[Any] = _TOKENS.findall(data, pos, end)
         if any(marker in tokens for marker in _CAREFUL):
-            yield from _careful(data, pos, inline_length)
-            return
-        if data.find(b"%", pos, end) >= 0:
+            tokens, end = _careful(data, pos, end, inline_length)
+        elif data.find(b"%", pos, end) >= 0:
             tokens = [t for t in tokens if t[:1] != b"%"]
         yield tokens
         pos = end
@@ -123,20 +123,21 @@ def _cut(data: bytes, at: int) -> int:
     return len(data)  # one giant token: take the rest
 
 
-def _careful(data: bytes, pos: int, inline_length: Any) -> Iterator[list[Any]]:
+def _careful(data: bytes, pos: int, stop: int, inline_length: Any) -> tuple[list[Any], int]:
+    """Read tokens one at a time from ``pos`` until a token ends at or past ``stop``.
+
+    Returns the tokens and where reading stopped (never inside a token, a string or inline
+    image data).
+    """
     out: list[Any] = []
     append = out.append
     match = _TOKENS.search
     n = len(data)
     last_bi = -1
-    while pos < n:
-        if len(out) >= 65536 and last_bi < 0:
-            yield out
-            out = []
-            append = out.append
+    while pos < stop or last_bi >= 0:  # an inline image's parameters are never cut from its data
         m = match(data, pos)
         if m is None:
-            break
+            return out, n
         tok = m.group()
         pos = m.end()
         first = tok[:1]
@@ -154,20 +155,22 @@ def _careful(data: bytes, pos: int, inline_length: Any) -> Iterator[list[Any]]:
             continue  # a stray closing parenthesis
         elif tok == b"BI":
             last_bi = len(out)
-        elif tok == b"ID" and last_bi >= 0:
-            # One white-space byte separates ID from the data.
+        elif tok == b"ID":
+            # One white-space byte separates ID from the data. (The parameters may have
+            # been read in an earlier chunk: then the data's end is found by EI alone.)
             if data[pos : pos + 1] in (b" ", b"\n", b"\r", b"\t", b"\x00", b"\x0c"):
                 pos += 2 if data[pos : pos + 2] == b"\r\n" else 1
-            params = out[last_bi + 1 :]
+            params = out[last_bi + 1 :] if last_bi >= 0 else None
             last_bi = -1
-            end, after = _inline_image_end(data, pos, inline_length(params) if inline_length else None)
+            length = inline_length(params) if inline_length and params is not None else None
+            end, after = _inline_image_end(data, pos, length)
             append(b"ID")
             append(InlineImageData(data[pos:end]))
             append(b"EI")
             pos = after
             continue
         append(tok)
-    yield out
+    return out, pos
 
 
 def _string_end(data: bytes, start: int) -> int:
