@@ -264,19 +264,21 @@ class ColumnBand:
     def rows(self) -> list[list[Line]]:
         """The band read as a table: its rows top to bottom, each as the lines to print.
 
-        A line with a piece in the first column, or in more than half of the columns,
-        starts a row; a line with fewer pieces continues the row above (a cell whose text
-        wrapped). A row of one line is that line, whole; a row of several is read cell by
-        cell: each column's pieces top to bottom, the columns in order along the line.
+        A line with a piece in the first column (the rightmost in right-to-left text), or
+        in more than half of the columns, starts a row; a line with fewer pieces continues
+        the row above (a cell whose text wrapped). A row of one line is that line, whole; a row of several is read cell by
+        cell: each column's pieces top to bottom, the columns in reading order (from the
+        right in right-to-left text).
         """
         columns = len(self.gutters) + 1
+        first = columns - 1 if self.right_to_left else 0  # the column a row starts in
         grouped: list[list[tuple[Line, dict[int, list[Run]]]]] = []
         for line in self.lines:
             cells: dict[int, list[Run]] = {}
             for run in line.runs:
                 u = frame(run)[0] + run.width / 2
                 cells.setdefault(sum(1 for a, _ in self.gutters if u > a), []).append(run)
-            if not grouped or 0 in cells or len(cells) * 2 > columns:
+            if not grouped or first in cells or len(cells) * 2 > columns:
                 grouped.append([])
             grouped[-1].append((line, cells))
         rows: list[list[Line]] = []
@@ -284,8 +286,16 @@ class ColumnBand:
             if len(row) == 1:
                 rows.append([row[0][0]])
                 continue
-            rows.append([make_line(cells[k]) for k in range(columns) for _, cells in row if k in cells])
+            order = range(columns - 1, -1, -1) if self.right_to_left else range(columns)
+            rows.append([make_line(cells[k]) for k in order for _, cells in row if k in cells])
         return rows
+
+    @property
+    def right_to_left(self) -> bool:
+        """True when most letters of the band are right-to-left: its columns read from the right."""
+        rtl = sum(1 for line in self.lines for c in line.text if has_rtl(c))
+        letters = sum(1 for line in self.lines for c in line.text if c.isalpha())
+        return rtl * 2 > letters
 
     @property
     def is_split(self) -> bool:
@@ -476,7 +486,8 @@ def arrange_by_bands(runs: Sequence[Run], context: LayoutContext,
     The runs are cleaned (:func:`prepare_runs`), gathered into lines by the line rule and
     split by direction (the direction with the most text first). Within each direction the
     lines are cut into :func:`column_bands`; a band for which ``read_as_columns`` says yes
-    is read column after column, any other split band (a table) row by row as one block
+    is read column after column (from the right in right-to-left text), any other split
+    band (a table) row by row as one block
     (:meth:`ColumnBand.rows`), and the lines between split bands are cut into
     :func:`paragraphs`, each read in its place from the top.
     """
@@ -490,7 +501,8 @@ def arrange_by_bands(runs: Sequence[Run], context: LayoutContext,
             blocks.extend(paragraphs(pending))
             pending = []
             if read_as_columns(band):
-                for column in band.columns():
+                columns = band.columns()
+                for column in reversed(columns) if band.right_to_left else columns:
                     blocks.extend(paragraphs(column))
             else:
                 blocks.append([line for row in band.rows() for line in row])

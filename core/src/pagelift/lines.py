@@ -75,8 +75,9 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     against the line's first run): the reading of a layout that trusts the producer.
     """
     runs = _normalise(runs)
+    rtl = _mostly_rtl(runs)
     if content_order:
-        return _lines_in_content_order(runs)
+        return _lines_in_content_order(runs, rtl)
     groups: dict[int, list[Run]] = {}
     for run in runs:
         if run.text:
@@ -84,14 +85,27 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     ordered_groups = sorted(groups.values(), key=lambda g: -sum(len(r.text) for r in g))
     result: list[Line] = []
     for group in ordered_groups:
-        result.extend(_lines_of_direction(group))
+        result.extend(_lines_of_direction(group, rtl))
     return result
+
+
+def _mostly_rtl(runs: list[Run]) -> bool:
+    """True when most letters on the page are right-to-left (then a line of numbers is too)."""
+    rtl = ltr = 0
+    for run in runs:
+        for c in run.text:
+            if c.isalpha():
+                if _RTL.match(c):
+                    rtl += 1
+                else:
+                    ltr += 1
+    return rtl > ltr
 
 
 Placed = tuple[tuple[float, float], Run]
 
 
-def _lines_of_direction(group: list[Run]) -> list[Line]:
+def _lines_of_direction(group: list[Run], rtl: bool = False) -> list[Line]:
     placed = sorted(((frame(r), r) for r in group), key=lambda item: -item[0][1])
     current: list[Placed] = []
     current_v = 0.0
@@ -111,7 +125,7 @@ def _lines_of_direction(group: list[Run]) -> list[Line]:
     if current:
         found.append((current_v, current_size, current))
     _settle_small_runs(found)
-    return [_make_line(items) for _, _, items in found if items]
+    return [_make_line(items, rtl) for _, _, items in found if items]
 
 
 SMALL_RUN = 0.85
@@ -253,33 +267,33 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
     return out
 
 
-def _lines_in_content_order(runs: Iterable[Run]) -> list[Line]:
+def _lines_in_content_order(runs: Iterable[Run], rtl: bool = False) -> list[Line]:
     out: list[Line] = []
     current: list[Run] = []
     for run in sorted((r for r in runs if r.text), key=lambda r: r.seq):
         if current and not same_baseline(current[0], run):
-            out.append(_content_line(current))
+            out.append(_content_line(current, rtl))
             current = []
         current.append(run)
     if current:
-        out.append(_content_line(current))
+        out.append(_content_line(current, rtl))
     return out
 
 
-def _content_line(runs: list[Run]) -> Line:
+def _content_line(runs: list[Run], rtl: bool) -> Line:
     line = Line(runs=runs)
-    line.text = join(line)
+    line.text = join(line, rtl_context=rtl)
     return line
 
 
-def _make_line(items: list[tuple[tuple[float, float], Run]]) -> Line:
+def _make_line(items: list[tuple[tuple[float, float], Run]], rtl: bool) -> Line:
     items.sort(key=lambda item: item[0][0])
     line = Line(runs=[run for _, run in items])
-    line.text = join(line)
+    line.text = join(line, rtl_context=rtl)
     return line
 
 
-def join(line: Line | Sequence[Run]) -> str:
+def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     """Put one line's pieces back together: a space wherever the gap is wide enough to be one.
 
     The gap between two consecutive runs (along the baseline) is compared with the space
@@ -291,6 +305,9 @@ def join(line: Line | Sequence[Run]) -> str:
     Right-to-left text (Arabic, Hebrew) is painted in visual order — glyphs placed left to
     right — so a line holding any is turned back into logical order here, with python-bidi
     (:func:`logical_order`): every consumer of ``join`` then reads the same logical text.
+    ``rtl_context=True`` says the line stands among right-to-left text (:func:`lines` passes
+    it when most letters of the page are right-to-left): a line with no letters at all —
+    a table row of numbers — then reads right to left too.
     """
     runs = line.runs if isinstance(line, Line) else list(line)
     if not runs:
@@ -312,7 +329,12 @@ def join(line: Line | Sequence[Run]) -> str:
             prev_end = end
         prev = run
     text = "".join(parts)
-    return logical_order(text) if rtl else text
+    if rtl:
+        return logical_order(text)
+    if rtl_context and " " in text.strip() and not any(c.isalpha() for c in text):
+        result: str = get_display(text, base_dir="R")
+        return result
+    return text
 
 
 # Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, ... and their presentation forms.
