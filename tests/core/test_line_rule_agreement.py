@@ -117,3 +117,13 @@ def test_a_superscript_joins_the_line_it_touches_not_the_next_columns() -> None:
             _run("by", 40), _run("right", 200, 705.0), _run("column", 230, 705.0)]
     found = pagelift.lines(runs)
     assert [line.text for line in found] == ["right column", "beam-1 by"]
+
+
+def test_a_line_of_numbers_among_right_to_left_text_reads_right_to_left() -> None:
+    hebrew = _run("םולש", 100, 700)  # "שלום" painted in visual order
+    numbers = [_run("3.5", 50, 680), _run("12", 100, 680)]  # cells: "12" first, at the right
+    assert [line.text for line in pagelift.lines([hebrew, *numbers])] == ["שלום", "12 3.5"]
+    # Among left-to-right text the same cells read left to right.
+    assert [line.text for line in pagelift.lines([_run("hello", 100, 700), *numbers])] == ["hello", "3.5 12"]
+    assert pagelift.join(numbers) == "3.5 12"
+    assert pagelift.join(numbers, rtl_context=True) == "12 3.5"

@@ -146,3 +146,28 @@ def test_vertical_japanese_set_upright_glyph_by_glyph_reads_top_to_bottom(read: 
             page.content(f"BT {name} 12 Tf {400 - 20 * i} {700 - 12 * j} Td ".encode()
                          + page.string(font, ch, hex=True) + b" Tj ET")
     assert read(doc.to_bytes()).split() == columns
+
+
+def test_right_to_left_columns_and_table_rows_read_from_the_right(read: Reader, cid_font: FontMaker) -> None:
+    right = ["שורה ראשונה של הטור הימני", "שורה שנייה של הטור הימני", "שורה שלישית של הטור הימני",
+             "שורה רביעית של הטור הימני"]
+    left = ["שורה ראשונה של הטור השמאלי", "שורה שנייה של הטור השמאלי", "שורה שלישית של הטור השמאלי",
+            "שורה רביעית של הטור השמאלי"]
+    visual = {line: get_display(line) for line in right + left}
+    doc = pdfbuilder.Document()
+    font = cid_font(doc, "".join(visual.values()) + "0123456789.", default_width=500,
+                    widths={c: 500 for c in "".join(visual.values()) + "0123456789."})
+    page = doc.add_page()
+    name = page.use(font).decode()
+
+    def show(x: float, y: float, text: str) -> None:
+        page.content(f"BT {name} 10 Tf {x} {y} Td ".encode() + page.string(font, text, hex=True) + b" Tj ET")
+
+    for i in range(4):  # right-aligned lines: the right column ends at 540, the left at 280
+        show(540 - 5 * len(right[i]), 700 - 14 * i, visual[right[i]])
+        show(280 - 5 * len(left[i]), 700 - 14 * i, visual[left[i]])
+    for i, row in enumerate([("12.5", "300", "7"), ("4.25", "18", "900")]):
+        for x, cell in zip((500, 400, 300), row, strict=True):  # the first cell at the right
+            show(x, 600 - 14 * i, cell)
+    text = read(doc.to_bytes())
+    assert text.split("\n\n") == ["\n".join(right), "\n".join(left), "12.5 300 7\n4.25 18 900"]
