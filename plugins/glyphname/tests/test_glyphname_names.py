@@ -15,7 +15,7 @@ from pagelift_glyphname.names import glyph_text
         ("A", "A"), ("eacute", "é"), ("uni0041", "A"), ("uni00410042", "AB"), ("u1D400", "\U0001d400"),
         ("f_f_i", "ffi"), ("a.sc", "a"), ("one.oldstyle", "1"), ("Asmall", "A"), ("oneoldstyle", "1"),
         ("minus", "\u2212"), ("equivasymptotic", "\u224d"), ("epsilon1", "\u03f5"), ("arrowhookleft", "\u21aa"),
-        ("parenlefttp", "\u239b"), ("braceex", "\u23aa"),
+        ("parenlefttp", "\u239b"), ("braceex", "\u23aa"), ("registerserif", "®"), ("trademarksans", "™"),
     ],
 )
 def test_names_that_say_something(name, text):
@@ -23,7 +23,7 @@ def test_names_that_say_something(name, text):
 
 
 @pytest.mark.parametrize("name", [".notdef", "", "g12", "a49", "cid00042", "glyph7", "H11537", "uniE000",
-                                  "registerserif", "x" * 300])
+                                  "bracehtipupleft", "x" * 300])
 def test_names_that_say_nothing(name):
     assert glyph_text(name) is None
 

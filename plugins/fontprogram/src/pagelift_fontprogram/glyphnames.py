@@ -65,7 +65,7 @@ _PIECES = {
     "integraltp": "\u2320", "integralex": "\u23ae", "integralbt": "\u2321",
     "arrowvertex": "\u23d0", "arrowhorizex": "\u23af",
 }
-_STYLE_SUFFIXES = ("oldstyle", "small", "superior", "inferior", "alt", "display", "text")
+_STYLE_SUFFIXES = ("oldstyle", "small", "superior", "inferior", "alt", "display", "text", "sans", "serif")
 
 
 def is_text(text: str) -> bool:
@@ -115,7 +115,9 @@ def glyph_text(name: str) -> str | None:
             return text
     for suffix in _STYLE_SUFFIXES:
         if base.endswith(suffix) and len(base) > len(suffix):
-            text = _lookup(base[: -len(suffix)])
+            stem = base[: -len(suffix)]
+            # Symbol's registersans, copyrightserif: the stem of "registered", "copyright".
+            text = _lookup(stem) or (_lookup(stem + "ed") if suffix in ("sans", "serif") else None)
             if text is not None:
                 return text
     return None
