@@ -143,6 +143,14 @@ def documents() -> list[Doc]:
             _title(rng, script), _para(rng, script), _heading(rng, script), _para(rng, script),
             _table(rng, script, 4, 3), _para(rng, script, (2, 4)),
         ]))
+    for count in (2, 3):
+        # Drawn out of reading order (ReportLab only, see reportlab_render.py): the footer
+        # first, the columns from the right, the title last.
+        body = [_para(rng, "latin", (4, 7)) for _ in range(2 + 2 * count)]
+        docs.append(Doc(f"out-of-order-{count}", "out-of-order", "latin", [
+            _title(rng, "latin"), Block("columns", count=count, blocks=body),
+            Block("caption", "Footer. " + _sentence(rng, "latin", 10, 14)),
+        ]))
     docs.append(Doc("cjk-vertical", "cjk", "japanese",
                     [_title(rng, "japanese"), _para(rng, "japanese", (3, 4)), _para(rng, "japanese", (3, 4))],
                     vertical=True))

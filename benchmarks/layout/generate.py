@@ -91,8 +91,14 @@ table {{ border-collapse: collapse; margin: 0.6em 0; }} td {{ padding: 2pt 10pt;
 """
 
 
+def _only_reportlab(doc: Doc, producer: str) -> None:
+    if doc.family == "out-of-order":
+        raise Skip(f"{producer} draws in reading order; the out-of-order family is ReportLab's")
+
+
 def chromium(doc: Doc, stem: Path) -> None:
     """Print the HTML page to PDF with headless Chromium (no header or footer)."""
+    _only_reportlab(doc, "chromium")
     src = _path(stem, ".html")
     src.write_text(to_html(doc), encoding="utf-8")
     with tempfile.TemporaryDirectory() as profile:
@@ -186,6 +192,7 @@ def to_fodt(doc: Doc) -> str:
 
 def libreoffice(doc: Doc, stem: Path) -> None:
     """Convert the flat ODT to PDF with headless LibreOffice."""
+    _only_reportlab(doc, "libreoffice")
     src = _path(stem, ".fodt")
     src.write_text(to_fodt(doc), encoding="utf-8")
     with tempfile.TemporaryDirectory() as profile:
@@ -241,6 +248,7 @@ def to_latex(doc: Doc) -> str:
 
 def pdflatex(doc: Doc, stem: Path) -> None:
     """Typeset the LaTeX source with pdflatex (twice is not needed: no references)."""
+    _only_reportlab(doc, "pdflatex")
     if _rtl(doc) or doc.vertical:
         raise Skip("pdflatex has no Unicode right-to-left or vertical typesetting")
     src = _path(stem, ".tex")

@@ -56,6 +56,8 @@ def render(doc: Doc, path: str) -> None:
     """Write ``doc`` as a PDF at ``path``."""
     if doc.script in ("arabic", "hebrew"):
         _render_rtl(doc, path)
+    elif doc.family == "out-of-order":
+        _render_out_of_order(doc, path)
     else:
         _render_flow(doc, path)
 
@@ -176,4 +178,44 @@ def _render_rtl(doc: Doc, path: str) -> None:
                     c.drawRightString(right - k * col, y, _visual(cell, doc.script))
                 y -= 14
             y -= 6
+    c.save()
+
+
+# -- drawn out of reading order ----------------------------------------------------------------
+
+
+def _render_out_of_order(doc: Doc, path: str) -> None:
+    """One page whose content stream is not in reading order, as layout programs write them:
+    each part is a Form XObject (title, every column, the footer), painted footer first,
+    then the columns from the right, then the title."""
+    regular, bold = _fonts(doc.script)
+    body = ParagraphStyle("body", fontName=regular, fontSize=9, leading=11.5, alignment=TA_JUSTIFY, spaceAfter=5)
+    title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22)
+    foot = ParagraphStyle("foot", fontName=regular, fontSize=8, leading=10)
+    columns = next(b for b in doc.blocks if b.kind == "columns")
+    inner_w = WIDTH - 2 * MARGIN
+    gap = 0.6 * cm
+    col_w = (inner_w - (columns.count - 1) * gap) / columns.count
+    top = HEIGHT - MARGIN - 1.6 * cm
+    c = rl_canvas.Canvas(path, pagesize=A4)
+    story = [Paragraph(b.text, body) for b in columns.blocks]
+    forms = []
+    for k in range(columns.count):
+        name = f"column{k}"
+        c.beginForm(name)
+        Frame(MARGIN + k * (col_w + gap), MARGIN + 1.5 * cm, col_w, top - MARGIN - 1.5 * cm,
+              showBoundary=0).addFromList(story, c)
+        c.endForm()
+        forms.append(name)
+    if story:
+        raise ValueError(f"{doc.name}: the columns do not hold the text")
+    c.beginForm("title")
+    Frame(MARGIN, top, inner_w, 1.6 * cm).addFromList([Paragraph(doc.blocks[0].text, title)], c)
+    c.endForm()
+    c.beginForm("footer")
+    Frame(MARGIN, MARGIN, inner_w, 1.2 * cm).addFromList([Paragraph(doc.blocks[-1].text, foot)], c)
+    c.endForm()
+    for name in ["footer", *reversed(forms), "title"]:
+        c.doForm(name)
+    c.showPage()
     c.save()
