@@ -87,3 +87,25 @@ def test_one_full_width_line_closes_a_two_column_prose_block(read_tables) -> Non
     # ...and the full-width line between them belongs to neither: it closed the first block.
     assert all(full not in cell for t in tables for row in t.rows for cell in row)
     assert tables[0].bbox.y0 > 700 - rows * 12 + 10 > tables[1].bbox.y1
+
+
+
+def aligned_lines(lines: list[str], word_spacing: float) -> Document:
+    """Two lines in Courier (every glyph 6 points wide at 10 points), so their words line up."""
+    doc = Document()
+    font = doc.standard_font("Courier")
+    page = doc.add_page()
+    name = page.use(font)
+    for i, text in enumerate(lines):
+        page.content(b"BT " + name + b" 10 Tf %.2f Tw 72 %d Td " % (word_spacing, 700 - 12 * i)
+                     + page.string(font, text) + b" Tj ET")
+    return doc
+
+
+def test_a_space_is_as_wide_as_the_line_draws_it(read_tables) -> None:
+    # Word spacing stretches each space from 6 to 10 points, more than 1.5 unstretched
+    # spaces: still one space between two words, so these two lines are prose...
+    assert read_tables(aligned_lines(["canal lock weir", "reeds mill bank"], 4)) == [[]]
+    # ...while two spaces, unstretched (12 points), do separate columns.
+    (tables,) = read_tables(aligned_lines(["canal  lock  weir", "reeds  mill  bank"], 0))
+    assert [t.rows for t in tables] == [[["canal", "lock", "weir"], ["reeds", "mill", "bank"]]]
