@@ -1,12 +1,12 @@
 """Blocks of lines and the column boundaries their rows all leave empty.
 
 The one decision everything follows from: the first line of a block proposes its own
-gaps; each following line takes away whatever it draws in them (subtraction, not the
-intersection of the lines' gaps — a wrapped cell's line has no gaps of its own but draws
-nothing beside it, so it keeps the table); a line that leaves no boundary (a gap with text
-on both sides) closes the block and begins the next. A line far below the row above (more than ``FAR_BELOW`` times its own
-text size) is not a row either: it closes the block too. A line of nothing but spaces
-is passed over.
+gaps; each following line takes away whatever it draws in them. This is subtraction, not
+the intersection of the lines' gaps: a wrapped cell's line has no gaps of its own but
+draws nothing beside it, so it keeps the table. A line that leaves no boundary (a gap
+with text on both sides) closes the block and begins the next. A line far below the row
+above (more than ``FAR_BELOW`` times its own text size) is not a row either, and closes
+the block too. A line of nothing but spaces is passed over.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from .pieces import Piece, across, pieces
 FAR_BELOW = 3.0
 """A line more than this many times its own text size below the row above is not a row of it."""
 
-_SAME_DIRECTION = 0.035  # direction vectors closer than this (about 2°) read as one direction, as the line rule groups them
+# Direction vectors closer than this (about 2 degrees) read as one direction, as the line
+# rule groups them.
+_SAME_DIRECTION = 0.035
 
 
 @dataclass(slots=True)
