@@ -48,10 +48,14 @@ def recipe(seed: int, index: int) -> tuple[int, int, list[mutators.Mutation], in
     return rng.getrandbits(16), rng.getrandbits(16), mutations, rng.getrandbits(16)
 
 
+CORPUS_MAX_BYTES = 0
+"""Corpus files up to this size are seeds too (--corpus-max-kb); set once, before forking."""
+
+
 def document(seed: int, index: int) -> tuple[bytes, int]:
     """The bytes of document ``index`` and the read variant."""
     base, donor, mutations, variant = recipe(seed, index)
-    return mutators.mutate(base, donor, mutations), variant
+    return mutators.mutate(base, donor, mutations, CORPUS_MAX_BYTES), variant
 
 
 def _where(exc: BaseException) -> str:
@@ -66,7 +70,7 @@ def worker(seed: int, start: int, stop: int, out: Path, memory: int, progress: A
     logging.disable(logging.CRITICAL)  # pikepdf logs qpdf's complaints; they are expected here
     limit = memory + _address_space()
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    mutators.seeds()
+    mutators.seeds(CORPUS_MAX_BYTES)
     for index in range(start, stop):
         data, variant = document(seed, index)
         progress[0], progress[1] = index, time.time()
@@ -104,7 +108,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
     progress = ctx.Array("d", [-1.0, 0.0])
-    summary: dict[str, Any] = {"seed": args.seed, "count": 0, "ok": 0, "pdf_error": 0, "crashes": [], "hangs": [],
+    summary: dict[str, Any] = {"seed": args.seed, "corpus_max_kb": args.corpus_max_kb,
+                               "seeds": len(mutators.seeds(CORPUS_MAX_BYTES)), "count": 0, "ok": 0, "pdf_error": 0, "crashes": [], "hangs": [],
                                "slowest_cpu": [], "slowest_wall": [], "pagelift": pagelift.__version__}
     crash_kinds: dict[str, int] = {}
     slow_cpu: list[tuple[float, int]] = []
@@ -188,7 +193,11 @@ def main() -> None:
     ap.add_argument("--memory", type=int, default=2 << 30, help="address space the worker may add, bytes")
     ap.add_argument("--out", type=Path, default=Path("/tmp/pagelift-fuzz"))
     ap.add_argument("--replay", type=int, help="write document N to --out/replay-N.pdf and read it here")
+    ap.add_argument("--corpus-max-kb", type=int, default=0,
+                    help="also seed with every corpus file up to this size (slower, deeper documents)")
     args = ap.parse_args()
+    global CORPUS_MAX_BYTES
+    CORPUS_MAX_BYTES = args.corpus_max_kb * 1024
     if args.replay is not None:
         data, variant = document(args.seed, args.replay)
         args.out.mkdir(parents=True, exist_ok=True)

@@ -117,13 +117,18 @@ def builder_seeds() -> list[bytes]:
 
 
 @cache
-def seeds() -> tuple[bytes, ...]:
-    """Every seed document: the builder's, then the corpus files that exist."""
+def seeds(corpus_max_bytes: int = 0) -> tuple[bytes, ...]:
+    """Every seed document: the builder's, then the corpus files of CORPUS_SEEDS that exist,
+    then (for long runs, ``corpus_max_bytes`` > 0) every other corpus file up to that size."""
     found = list(builder_seeds())
     for name in CORPUS_SEEDS:
         path = CORPUS / name
         if path.exists():
             found.append(path.read_bytes())
+    if corpus_max_bytes:
+        for path in sorted(CORPUS.glob("*.pdf")):
+            if path.name not in CORPUS_SEEDS and 0 < path.stat().st_size <= corpus_max_bytes:
+                found.append(path.read_bytes())
     return tuple(found)
 
 
@@ -200,9 +205,9 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
     raise ValueError(f"unknown mutation {kind!r}")
 
 
-def mutate(seed: int, donor: int, mutations: Sequence[Mutation]) -> bytes:
+def mutate(seed: int, donor: int, mutations: Sequence[Mutation], corpus_max_bytes: int = 0) -> bytes:
     """Seed document ``seed`` (modulo the seeds) with ``mutations`` applied in order."""
-    all_seeds = seeds()
+    all_seeds = seeds(corpus_max_bytes)
     data = all_seeds[seed % len(all_seeds)]
     other = all_seeds[donor % len(all_seeds)]
     for mutation in mutations:
