@@ -31,6 +31,8 @@ BUDGETS = GOLDEN / "budget.json"
 
 TOLERANCE = 0.15
 """A file fails its budget when it needs more than 15% over what was accepted."""
+HANG_SECONDS = 600
+"""One file reading longer than this fails the corpus tests instead of hanging them."""
 MEMORY_SLACK = 64 * 1024
 """Below this many bytes over budget a file never fails: tracemalloc's peak of a tiny
 document moves by a few kilobytes with the interpreter's own bookkeeping."""
@@ -112,8 +114,18 @@ def compute_all(corpus: Path, jobs: dict[str, str], *, with_budgets: bool, proce
     if processes <= 1 or len(tasks) <= 1:
         return dict(map(_task, tasks))
     context = multiprocessing.get_context("fork")
-    with context.Pool(processes, maxtasksperchild=None) as pool:
-        return dict(pool.imap_unordered(_task, tasks, chunksize=1))
+    results: dict[str, Result] = {}
+    with context.Pool(processes) as pool:
+        pending = pool.imap_unordered(_task, tasks, chunksize=1)
+        for _ in tasks:
+            try:
+                file, result = pending.next(timeout=HANG_SECONDS)
+            except multiprocessing.TimeoutError:
+                unfinished = sorted(t[1] for t in tasks if t[1] not in results)
+                raise AssertionError(f"no corpus file finished in {HANG_SECONDS} s (a hang?); not finished: "
+                                     f"{unfinished[:10]}") from None
+            results[file] = result
+    return results
 
 
 class LazyResults(dict[str, Result]):
