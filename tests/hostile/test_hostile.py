@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pikepdf
@@ -566,6 +567,21 @@ def test_truncated_file(tenths: int, object_streams: bool) -> None:
     if outcome.error is None:
         lines = outcome.value["text"].splitlines()
         assert all(line.startswith("Page ") for line in lines if line.strip()), lines
+
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+TRUNCATED_CORPUS_FILES = ["pdfminer-simple4.pdf", "pdfjs-tracemonkey.pdf"]
+
+
+@pytest.mark.parametrize("tenths", range(1, 10))
+@pytest.mark.parametrize("name", TRUNCATED_CORPUS_FILES)
+def test_truncated_corpus_file(name: str, tenths: int) -> None:
+    """Real files (a PowerPoint export, a 14-page pdfTeX paper) cut at 10%, ... 90%."""
+    path = CORPUS / name
+    if not path.exists():
+        pytest.fail(f"the shared corpus is missing: {path}")
+    outcome = run_bounded(read(damage.truncate(path.read_bytes(), tenths / 10)))
+    expect_pdf_error_or_warning(outcome)
 
 
 # -- 12. an image claiming 100,000 x 100,000 pixels ----------------------------------------------------------
