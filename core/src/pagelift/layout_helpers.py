@@ -11,7 +11,10 @@ order what these helpers find, so the helpers live in the core, next to the line
   own frame: "down the page" is down the text, whatever the page's /Rotate.
 - :func:`column_bands` cuts a direction's lines into bands: stretches of lines that share a
   common gutter (an empty strip running through every line of the band). Text spanning
-  the gutter — a title, a full-width caption, a footer — ends a band.
+  the gutter — a title, a full-width caption, a footer — ends a band. A band reads as
+  columns (:meth:`ColumnBand.columns`, from the right in right-to-left text) or as a
+  table (:meth:`ColumnBand.rows`, a wrapped cell kept whole); :func:`arrange_by_bands`
+  is the reading both column layouts share, each choosing which bands are columns.
 - :func:`paragraphs` cuts a run of lines into blocks at a vertical gap wider than the line
   spacing or at an indented first line.
 
