@@ -178,3 +178,17 @@ def test_non_finite_positions_leave_the_text_out_with_one_warning(operands: byte
     opened = open_doc(doc)
     assert [(r.text, r.x, r.y) for r in opened.pages[0].runs] == [("AB", 5, 5)]
     assert [w.code for w in opened.warnings] == ["malformed_page"]
+
+
+def test_a_TJ_gap_wider_than_half_a_narrow_space_splits_the_run_so_join_reads_a_word_break() -> None:
+    """Courier-like fonts space at 0.6 em, condensed subsets at 0.1: the split follows the font's space."""
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica", name="F1", widths=True)
+    font.obj.Widths[32 - int(font.obj.FirstChar)] = 100  # a space of 0.1 em
+    page = doc.add_page()
+    page.use(font)
+    # 0.08 em: under the old fixed 0.15 em split, yet more than half this font's space.
+    page.content(b"BT /F1 10 Tf 72 700 Td [(of) -80 (a) -5 (b)] TJ ET")
+    document = open_doc(doc)
+    assert [r.text for r in document.pages[0].runs] == ["of", "ab"]
+    assert document.text() == "of ab"

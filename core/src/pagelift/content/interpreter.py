@@ -433,7 +433,13 @@ class Interpreter:
         first_vx = 0.0
         over = False
         scale = size if vertical else size * th
-        split_gap = 0.15 * size
+        # A TJ gap that could be a word break ends the run, so that join() — the one rule —
+        # decides. The bound follows the font's space (as join's threshold does), not only
+        # the size: a font with a narrow space writes its word gaps narrower than 0.15 em.
+        space = font.space_width * size
+        if space <= 0.05 * size:
+            space = 0.25 * size
+        split_gap = min(0.15 * size, 0.45 * space) * (1.0 if vertical else th)
         for tok in items:
             c = tok[0] if type(tok) is bytes else 0
             if c == 40 or c == 60:  # ( or <
