@@ -50,27 +50,27 @@ def test_Tm_replaces_the_matrix_and_scales_size() -> None:
 
 
 def test_BT_resets_the_text_matrix_but_not_the_text_state() -> None:
-    first, second = runs_of(b"BT /F1 10 Tf 3 Tc 100 100 Td (A) Tj ET BT 10 20 Td (AB) Tj ET")
+    first, second = runs_of(b"BT /F1 10 Tf 1 Tc 100 100 Td (A) Tj ET BT 10 20 Td (AB) Tj ET")
     assert (first.x, first.y) == (100, 100)
     assert (second.x, second.y) == (10, 20)
-    assert approx(second.glyph_offsets[1][1], A * 10 + 3)  # Tc survived ET/BT
+    assert approx(second.glyph_offsets[1][1], A * 10 + 1)  # Tc survived ET/BT
 
 
 def test_quote_and_double_quote() -> None:
-    runs = runs_of(b"BT /F1 10 Tf 14 TL 100 700 Td (A) Tj (B) ' 4 2 (A A) \" ET")
+    runs = runs_of(b"BT /F1 10 Tf 14 TL 100 700 Td (A) Tj (B) ' 4 0.5 (A A) \" ET")
     assert [(r.x, r.y) for r in runs] == [(100, 700), (100, 686), (100, 672)]
     offsets = runs[2].glyph_offsets
-    # " set Tw=4 (for the space) and Tc=2 (for every glyph) before showing.
-    assert approx(offsets[1][1], A * 10 + 2)
-    assert approx(offsets[2][1], A * 10 + 2 + SPACE * 10 + 2 + 4)
+    # " set Tw=4 (for the space) and Tc=0.5 (for every glyph) before showing.
+    assert approx(offsets[1][1], A * 10 + 0.5)
+    assert approx(offsets[2][1], A * 10 + 0.5 + SPACE * 10 + 0.5 + 4)
 
 
 def test_Tc_and_Tw() -> None:
-    (r,) = runs_of(b"BT /F1 10 Tf 1.5 Tc 7 Tw 0 0 Td (A B) Tj ET")
+    (r,) = runs_of(b"BT /F1 10 Tf 1 Tc 7 Tw 0 0 Td (A B) Tj ET")
     starts = [o[1] for o in r.glyph_offsets]
-    assert approx(starts[1], A * 10 + 1.5)
-    assert approx(starts[2], A * 10 + 1.5 + SPACE * 10 + 1.5 + 7)
-    assert approx(r.width, 2 * A * 10 + SPACE * 10 + 3 * 1.5 + 7)
+    assert approx(starts[1], A * 10 + 1)
+    assert approx(starts[2], A * 10 + 1 + SPACE * 10 + 1 + 7)
+    assert approx(r.width, 2 * A * 10 + SPACE * 10 + 3 * 1 + 7)
 
 
 def test_Tw_applies_only_to_single_byte_code_32() -> None:
@@ -79,8 +79,8 @@ def test_Tw_applies_only_to_single_byte_code_32() -> None:
 
 
 def test_Tz_scales_advances_and_spacing_horizontally() -> None:
-    (r,) = runs_of(b"BT /F1 10 Tf 50 Tz 2 Tc 0 0 Td (AB) Tj ET")
-    assert approx(r.glyph_offsets[1][1], (A * 10 + 2) * 0.5)
+    (r,) = runs_of(b"BT /F1 10 Tf 50 Tz 1 Tc 0 0 Td (AB) Tj ET")
+    assert approx(r.glyph_offsets[1][1], (A * 10 + 1) * 0.5)
     assert approx(r.glyph_offsets[0][2], A * 10 * 0.5)
     assert r.size == 10  # the height is not scaled
 
@@ -111,7 +111,7 @@ def test_q_Q_and_cm() -> None:
 
 
 def test_Q_restores_the_text_state_too() -> None:
-    runs = runs_of(b"BT /F1 10 Tf 0 0 Td q 5 Tc /F1 20 Tf (AB) Tj Q (AB) Tj ET")
+    runs = runs_of(b"BT /F1 10 Tf 0 0 Td q 2 Tc /F1 20 Tf (AB) Tj Q (AB) Tj ET")
     assert runs[0].size == 20 and runs[1].size == 10
     assert approx(runs[1].glyph_offsets[1][1], A * 10)
 
@@ -192,3 +192,13 @@ def test_a_TJ_gap_wider_than_half_a_narrow_space_splits_the_run_so_join_reads_a_
     document = open_doc(doc)
     assert [r.text for r in document.pages[0].runs] == ["of", "ab"]
     assert document.text() == "of ab"
+
+
+def test_character_spacing_wide_enough_for_a_word_break_makes_each_glyph_a_run() -> None:
+    """Some producers space words with Tc, or interleave two strings' glyphs with a wide Tc."""
+    runs = runs_of(b"BT /F1 10 Tf 3 Tc 100 100 Td (AB) Tj ET")
+    assert [(r.text, r.x) for r in runs] == [("A", 100), ("B", 100 + A * 10 + 3)]
+    assert all(approx(r.width, A * 10) for r in runs)
+    # A at 100 and C at 126.67 in one string; B drawn afterwards at 113, between them.
+    interleaved = runs_of(b"BT /F1 10 Tf 20 Tc 100 100 Td (AC) Tj ET BT /F1 10 Tf 0 Tc 113 100 Td (B) Tj ET")
+    assert [line.text for line in pagelift.lines(interleaved)] == ["A B C"]

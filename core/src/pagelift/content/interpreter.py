@@ -440,6 +440,7 @@ class Interpreter:
         if space <= 0.05 * size:
             space = 0.25 * size
         split_gap = min(0.15 * size, 0.45 * space) * (1.0 if vertical else th)
+        spread = not vertical and tc * th >= split_gap > 0
         for tok in items:
             c = tok[0] if type(tok) is bytes else 0
             if c == 40 or c == 60:  # ( or <
@@ -455,6 +456,28 @@ class Interpreter:
                     over = True
                 budget -= len(glyphs)
                 if not glyphs:
+                    if over:
+                        break
+                    continue
+                if spread:
+                    # Character spacing wide enough to be a word break (or to interleave
+                    # with another string's glyphs, as some table producers do): every
+                    # glyph is a run of its own, so the line rule orders and joins them.
+                    if drawn:
+                        self._emit(font, base, pen, pieces, unreadable, first_vx)
+                        pieces = []
+                        append = pieces.append
+                        drawn = 0
+                        unreadable = False
+                    for text, width, space, vx, _vy in glyphs:
+                        adv = width * scale
+                        base += pen
+                        pen = adv
+                        if text:
+                            self._emit(font, base, adv, [(text, 0.0, adv)], False, vx)
+                        elif text is None:
+                            self._emit(font, base, adv, [], True, vx)
+                        pen += (tcw if space else tc) * th
                     if over:
                         break
                     continue
