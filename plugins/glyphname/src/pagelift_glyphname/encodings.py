@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from .names import glyph_text, pypdf_table
+from pagelift.glyphnames import glyph_text, pypdf_table
 
 _COLUMNS = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}
 

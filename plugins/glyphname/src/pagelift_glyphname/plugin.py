@@ -23,10 +23,10 @@ from typing import Any
 import pikepdf
 
 import pagelift
+from pagelift.glyphnames import glyph_text
 
 from .cjk import COLLECTIONS, UnicodeCodes, collection_map, unicode_cmap_codec
 from .encodings import BASE_ENCODINGS, base_encoding, builtin_text, differences
-from .names import glyph_text
 
 SOURCE = "glyphname"
 # A collection's table is a fallback for fonts whose program cannot say (the order:

@@ -1,5 +1,8 @@
 """Glyph name -> text, through the Adobe Glyph List and the names TeX's fonts use.
 
+Shared by every decoder that meets glyph names (the encoding's /Differences, an embedded
+program's charset or post table), so they all read a name the same way.
+
 ``fontTools.agl.toUnicode`` implements the AGL specification (``uniXXXX``, ``uXXXXX``,
 ligatures joined by ``_``, suffixes after ``.``). TeX's math and symbol fonts (cmsy, cmmi,
 cmex, msam, msbm) name many glyphs outside the AGL — ``equivasymptotic``, ``arrowhookleft``,
@@ -91,7 +94,7 @@ def _lookup(name: str) -> str | None:
             return str(text)
     from fontTools import agl  # uniXXXX, uXXXXX, f_f_i, a.sc: the AGL specification's rules
 
-    text = agl.toUnicode(name)
+    text = str(agl.toUnicode(name))
     if text and is_text(text):
         return text
     return None
