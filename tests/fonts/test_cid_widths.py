@@ -101,3 +101,18 @@ def test_space_width_of_a_simple_font_whose_space_is_not_code_32() -> None:
                              encoding=None, symbolic=True, write_encoding=False)
     loaded = Loader(MapDecoder({1: "a", 2: "b", 3: " "})).load(font.obj)
     assert loaded.space_width == pytest.approx(0.19)
+
+
+def test_code_32_that_is_not_a_space_says_nothing_about_the_space_width() -> None:
+    """TeX fonts draw no spaces; their code 32 is another glyph (here 0.5 em wide)."""
+    doc = Document()
+    font = doc.standard_font("Times-Roman", widths=True)
+    first = int(font.obj.FirstChar)
+    font.obj.Widths[32 - first] = 500
+    decoder = MapDecoder({code: chr(code) for code in range(33, 127)})  # 32 reads as nothing known
+    loaded = Loader(decoder).load(font.obj)
+    stated = [float(w) / 1000 for w in font.obj.Widths]
+    assert loaded.space_width == pytest.approx(sum(w for w in stated if w > 0) / len([w for w in stated if w > 0]) / 2)
+    assert loaded.space_width < 0.4
+    told = Loader(MapDecoder({code: chr(code) for code in range(32, 127)})).load(font.obj)
+    assert told.space_width == pytest.approx(0.5)  # a decoder says 32 is a space: believe its width

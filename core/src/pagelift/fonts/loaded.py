@@ -23,7 +23,7 @@ import pikepdf
 from ..errors import StrictError
 from ..model import Matrix
 from .analyse import analyse_font
-from .geometry import FontGeometry
+from .geometry import FontGeometry, estimate_space
 from .info import FontInfo, GlyphMap
 from .merge import merge_glyph_maps
 
@@ -250,6 +250,10 @@ class FontCache:
         font = LoadedFont(info, geometry, text_of)
         if not geometry.vertical and (geometry.space_estimated or (geometry.single_byte and text_of(32) != " ")):
             space = _space_width(answers, geometry, text_of)
+            if space is None and not geometry.space_estimated:
+                # Code 32 is some other glyph here (TeX fonts draw no spaces) and no code reads
+                # as one: its width says nothing about a word gap, so estimate from the rest.
+                space = estimate_space([geometry.metric(code, 1)[0] for code in range(256)], 1.0)
             if space is not None:
                 font.space_width = space
         font.sources = tuple(a.source for a in sorted(answers, key=lambda a: -a.priority))
