@@ -180,3 +180,21 @@ def test_reading_a_page_leaves_the_garbage_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_text_releases_the_pages_it_read_and_rereading_repeats_no_warning() -> None:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    for word in ("one", "two"):
+        doc.add_page().text(font, 12, 72, 700, word).content(b"BT /NoSuchFont 12 Tf (x) Tj ET")
+    document = open_doc(doc)
+    kept = document.pages[0].runs  # read before: kept
+    assert document.text() == "one\n\ntwo"
+    assert "_content" in document.pages[0].__dict__
+    assert "_content" not in document.pages[1].__dict__  # read only for text(): released
+    warnings_before = list(document.warnings)
+    assert any(w.page == 2 for w in warnings_before)
+    assert [r.text for r in document.pages[1].runs] == ["two"]  # read again on demand
+    assert document.warnings == warnings_before
+    assert document.pages[0].runs is kept
+    assert document.pages[1].operator_count > 0 and document.pages[1].image_count == 0

@@ -153,6 +153,7 @@ class Document:
             max_cmap_entries=options.limits.max_cmap_entries,
         )
         self._current_page = 0
+        self._released: set[int] = set()
         self._interpreter = Interpreter(
             self._fonts, options.limits, lambda code, message: self._warn(self._current_page, code, message),
             ignore_annotations=options.ignore_annotations,
@@ -160,6 +161,8 @@ class Document:
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
 
     def _warn(self, page: int, code: str, message: str) -> None:
+        if page and page == self._current_page and page in self._released:
+            return  # a released page read again says what it said the first time, once
         warning = Warning(page, code, message)
         self.warnings.append(warning)
         if page:
@@ -202,8 +205,18 @@ class Document:
                        else WarningCode.MALFORMED_DOCUMENT, _summary(problems, self.name))
 
     def text(self, layout: str | None = None) -> str:
-        """The whole document's text: pages separated by a blank line, pages without text skipped."""
-        texts = (page.text(layout=layout) for page in self.pages)
+        """The whole document's text: pages separated by a blank line, pages without text skipped.
+
+        Pages read only for this are released as soon as their text is made, so the memory it
+        takes stays that of one page however long the document is; pages already read keep
+        their runs.
+        """
+        texts = []
+        for page in self.pages:
+            already_read = "_content" in page.__dict__
+            texts.append(page.text(layout=layout))
+            if not already_read:
+                page.release()
         return "\n\n".join(t for t in texts if t)
 
     @property
@@ -235,6 +248,7 @@ class Page:
         self.document = document
         self.number = number
         self.warnings: list[Warning] = []
+        self._counts: tuple[int, int] | None = None  # (operators, images) kept by release()
         letter = Rect(0, 0, 612, 792)
         try:
             obj = document._pdf.pages[number - 1].obj
@@ -265,6 +279,18 @@ class Page:
     def _content(self) -> PageContent:
         return self.document._interpret(self)
 
+    def release(self) -> None:
+        """Forget the page's runs, glyphs and images to free their memory.
+
+        They are read again if asked for (without recording the page's warnings twice).
+        """
+        content = self.__dict__.pop("_content", None)
+        if content is not None:
+            # The counts are small and asked for after text() (budgets, OCR selection): keep them.
+            self._counts = (content.operators, len(content.images))
+        self.__dict__.pop("glyphs", None)
+        self.document._released.add(self.number)
+
     @property
     def runs(self) -> list[Run]:
         """Every piece of text the page draws, in content order."""
@@ -283,11 +309,15 @@ class Page:
     @property
     def image_count(self) -> int:
         """How many images the page paints."""
+        if "_content" not in self.__dict__ and self._counts is not None:
+            return self._counts[1]
         return len(self._content.images)
 
     @property
     def operator_count(self) -> int:
         """How many content-stream operators were interpreted for this page (forms and annotations included)."""
+        if "_content" not in self.__dict__ and self._counts is not None:
+            return self._counts[0]
         return self._content.operators
 
     def _visible_runs(self) -> list[Run]:
