@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import io
+import dataclasses
 
 import pikepdf
 import pytest
@@ -29,20 +29,29 @@ def make(maker, text: str) -> str:
     return page_text(read(doc.to_bytes()))
 
 
-_KEEP_OPEN: list[pikepdf.Pdf] = []  # a FontInfo's objects read from its Pdf, which must stay open
+_KEEP_OPEN: list[pagelift.Document] = []  # a FontInfo's objects read from its Pdf, which must stay open
+
+
+class _Recorder:
+    """Keeps the FontInfo the core builds for each font, and answers nothing."""
+
+    def __init__(self) -> None:
+        self.infos: list[pagelift.FontInfo] = []
+
+    @pagelift.hookimpl
+    def pagelift_decode_font(self, font: pagelift.FontInfo) -> None:
+        self.infos.append(font)
 
 
 def font_info(data: bytes, **extra) -> pagelift.FontInfo:
-    """The FontInfo the core would build for the first font of page 1 (only what the plugin reads)."""
-    pdf = pikepdf.open(io.BytesIO(data))
-    _KEEP_OPEN.append(pdf)
-    name, obj = next(iter(pdf.pages[0].Resources.Font.items()))
-    desc = obj.get("/FontDescriptor")
-    flags = int(desc.get("/Flags", 0)) if desc is not None else 0
-    kw = dict(resource_name=name[1:], obj=obj, subtype=str(obj.Subtype)[1:], base_font=str(obj.BaseFont)[1:],
-              symbolic=bool(flags & 4) and not flags & 32, descriptor=desc)
-    kw.update(extra)
-    return pagelift.FontInfo(**kw)
+    """The FontInfo the core builds for the first font page 1 draws with, ``extra`` fields replaced."""
+    recorder = _Recorder()
+    pm = pagelift.PluginManager(load_entry_points=False)
+    pm.register(recorder, "recorder")
+    doc = pagelift.open(data, plugins=pm)
+    _KEEP_OPEN.append(doc)
+    doc.pages[0].runs  # noqa: B018 - reading the page loads its fonts
+    return dataclasses.replace(recorder.infos[0], **extra)
 
 
 @pytest.mark.parametrize("encoding", ["WinAnsiEncoding", "MacRomanEncoding", "StandardEncoding", "PDFDocEncoding"])

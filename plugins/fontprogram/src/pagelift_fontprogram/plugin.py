@@ -62,26 +62,6 @@ class LazyTable(Mapping[int, str]):
         return self._table is None or bool(self._table)  # unknown until read: say "maybe"
 
 
-def _differences(encoding: Any) -> dict[int, str]:
-    diffs = encoding.get("/Differences") if isinstance(encoding, pikepdf.Dictionary) else None
-    out: dict[int, str] = {}
-    if not isinstance(diffs, pikepdf.Array):
-        return out
-    code = None
-    for item in diffs:
-        if isinstance(item, pikepdf.Name):
-            if code is not None and 0 <= code <= 255:
-                out[code] = str(item)[1:]
-            if code is not None:
-                code += 1
-        else:
-            try:
-                code = int(item)
-            except (TypeError, ValueError):
-                code = None
-    return out
-
-
 def _truetype_glyph(program: Program, code: int) -> str | None:
     cmaps = program.cmaps
     sym = cmaps.get((3, 0))
@@ -101,7 +81,7 @@ def _truetype_glyph(program: Program, code: int) -> str | None:
 
 def simple_table(program: Program, font: pagelift.FontInfo) -> dict[int, str]:
     """code -> text for a simple font drawn with ``program``."""
-    diffs = _differences(font.obj.get("/Encoding"))
+    diffs = font.differences  # parsed once by the core
     names = set(program.glyph_order)
     table: dict[int, str] = {}
     for code in range(256):

@@ -9,9 +9,6 @@ pypdf's tables (derived from the Core 14 AFM files), which give the text of each
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
-
-import pikepdf
 
 from pagelift.glyphnames import glyph_text, pypdf_table
 
@@ -128,30 +125,3 @@ def builtin_text(font_name: str) -> dict[int, str]:
     if font_name == "ZapfDingbats":
         return _builtin(list(pypdf_table("zapfding", "_zapfding_encoding") or []))
     return {}
-
-
-def differences(encoding: Any, limit: int = 4096) -> tuple[dict[int, str], int]:
-    """(code -> glyph name, count of malformed items) from an encoding dictionary's /Differences."""
-    diffs = encoding.get("/Differences") if isinstance(encoding, pikepdf.Dictionary) else None
-    out: dict[int, str] = {}
-    bad = 0
-    if not isinstance(diffs, pikepdf.Array):
-        return out, 0
-    code: int | None = None
-    for i, item in enumerate(diffs):
-        if i >= limit:
-            bad += 1
-            break
-        if isinstance(item, pikepdf.Name):
-            if code is None or not 0 <= code <= 255:
-                bad += 1
-            else:
-                out[code] = str(item)[1:]
-            if code is not None:
-                code += 1
-        else:
-            try:
-                code = int(item)
-            except (TypeError, ValueError):
-                bad += 1
-    return out, bad

@@ -26,7 +26,7 @@ import pagelift
 from pagelift.glyphnames import glyph_text
 
 from .cjk import COLLECTIONS, UnicodeCodes, collection_map, unicode_cmap_codec
-from .encodings import BASE_ENCODINGS, base_encoding, builtin_text, differences
+from .encodings import BASE_ENCODINGS, base_encoding, builtin_text
 
 SOURCE = "glyphname"
 # A collection's table is a fallback for fonts whose program cannot say (the order:
@@ -89,9 +89,8 @@ def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
         table = _names_text(base_encoding(assumed))
         label = f"{assumed} (assumed: non-symbolic, no /Encoding)"
 
-    diffs, bad = differences(encoding)
-    if bad:
-        warnings.append(f"/Differences has {bad} malformed item{'s' if bad > 1 else ''}; skipped")
+    # The core parsed /Differences once (and warned about malformed items) for every decoder.
+    diffs = font.differences
     for code, name in diffs.items():
         text = glyph_text(name)
         if text is not None:
