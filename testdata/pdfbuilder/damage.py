@@ -15,6 +15,7 @@ __all__ = [
     "garbage",
     "insert_garbage",
     "remove_xref",
+    "renumber_objects",
     "shift_xref_offsets",
     "truncate",
 ]
@@ -100,3 +101,39 @@ def garbage(data: bytes, at: float, size: int = 64, *, seed: int = 0) -> bytes:
     pos = int(len(data) * at)
     junk = random.Random(seed).randbytes(min(size, len(data) - pos))
     return data[:pos] + junk + data[pos + len(junk) :]
+
+
+_STREAM = re.compile(rb"stream\r?\n.*?endstream", re.S)
+_OBJ_OR_REF = re.compile(rb"(?<![\d.])(\d+)(\s+\d+\s+)(obj|R)\b")
+
+
+def renumber_objects(data: bytes, first: int = 10_000) -> bytes:
+    """Give every object a number from ``first`` on, as an extract cut from a large file keeps.
+
+    The objects, their references and the trailer are renumbered and a fresh xref table is
+    written; stream data is left untouched. The file stays valid PDF, but qpdf refuses one
+    whose object numbers are far larger than its size could hold (it takes them for garbage,
+    /Root included).
+    """
+    start, _ = _last_xref(data)
+    body = data[:start]
+    numbers = sorted({int(m.group(1)) for m in re.finditer(rb"(?m)^(\d+)\s+\d+\s+obj\b", body)})
+    new = {old: first + i for i, old in enumerate(numbers)}
+
+    def renumber(m: re.Match[bytes]) -> bytes:
+        old = int(m.group(1))
+        return b"%d%s%s" % (new.get(old, old), m.group(2), m.group(3))
+
+    pieces, pos = [], 0
+    for stream in _STREAM.finditer(body):
+        pieces += [_OBJ_OR_REF.sub(renumber, body[pos : stream.start()]), stream.group(0)]
+        pos = stream.end()
+    pieces.append(_OBJ_OR_REF.sub(renumber, body[pos:]))
+    out = b"".join(pieces)
+    offsets = {int(m.group(1)): m.start() for m in re.finditer(rb"(?m)^(\d+)\s+\d+\s+obj\b", out)}
+    trailer = data[data.find(b"trailer", start) :]
+    trailer = trailer[: trailer.find(b"startxref")]
+    trailer = re.sub(rb"/Size\s+\d+", b"/Size %d" % (first + len(numbers)), _OBJ_OR_REF.sub(renumber, trailer))
+    xref = b"xref\n0 1\n0000000000 65535 f \n%d %d\n" % (first, len(numbers))
+    xref += b"".join(b"%010d 00000 n \n" % offsets[first + i] for i in range(len(numbers)))
+    return out + xref + trailer + b"startxref\n%d\n%%%%EOF\n" % len(out)

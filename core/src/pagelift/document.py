@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import gc
 import io
 import math
@@ -20,6 +21,7 @@ from .lines import join, lines
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .plugins import PluginManager, default_manager
+from .recovery import rewrite_leniently
 from .strategies import LayoutContext, TableContext
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
@@ -383,6 +385,41 @@ def _middle(run: Run) -> tuple[float, float]:
     return ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
 
 
+def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str,
+                  refused: Exception, failed: str) -> tuple[pikepdf.Pdf, Warning]:
+    """Open a file qpdf refused through pypdf's rewrite of it (:mod:`pagelift.recovery`).
+
+    Returns the document (its page tree read) and the ``repaired`` warning that says so;
+    raises the PdfError saying what ``failed`` with qpdf's reason when pypdf cannot
+    rebuild the file either.
+    """
+    failure = PdfError(f"{name}: {failed}: {_reason(refused, name)}")
+    limit = options.limits.max_stream_bytes
+    try:
+        if isinstance(stream, io.BytesIO):
+            data = stream.getvalue()
+        elif os.path.getsize(stream) <= limit:
+            with builtins.open(stream, "rb") as f:
+                data = f.read()
+        else:
+            raise failure
+    except OSError:
+        raise failure from None
+    rewrite = rewrite_leniently(data, password, max_bytes=limit)
+    if rewrite is None:
+        raise failure
+    try:
+        pdf = pikepdf.open(io.BytesIO(rewrite.data), suppress_warnings=True, inherit_page_attributes=False)
+        if not len(pdf.pages):
+            raise failure
+    except Exception:
+        raise failure from None
+    said = f" (pypdf: {rewrite.problems[0]})" if rewrite.problems else ""
+    return pdf, Warning(0, WarningCode.REPAIRED,
+                        f"the file was damaged beyond qpdf's repair ({_reason(refused, name)}); "
+                        f"pypdf's lenient reader rebuilt it{said}")
+
+
 def open(
     source: Source,
     *,
@@ -441,6 +478,7 @@ def open(
         stream = io.BytesIO(bytes(data))
     else:
         raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
+    rebuilt: Warning | None = None
     try:
         # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
         # the page tree into every page (a change to the document); inheritance is read instead.
@@ -451,14 +489,21 @@ def open(
     except (OSError, MemoryError) as exc:
         raise PdfError(f"{name}: cannot be read: {exc}") from None
     except Exception as exc:  # pikepdf.PdfError and the odd RuntimeError/ValueError from qpdf
-        raise PdfError(f"{name}: not a readable PDF: {_reason(exc, name)}") from None
-    doc_warnings: list[Warning] = []
+        pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "not a readable PDF")
     try:
         count = len(pdf.pages)
+    except Exception as exc:
+        pdf.close()
+        if rebuilt:
+            raise PdfError(f"{name}: its page tree cannot be read: {_reason(exc, name)}") from None
+        pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
+        count = len(pdf.pages)
+    doc_warnings: list[Warning] = [rebuilt] if rebuilt else []
+    try:
         problems = pdf.get_warnings()
     except Exception as exc:
         pdf.close()
-        raise PdfError(f"{name}: its page tree cannot be read: {_reason(exc, name)}") from None
+        raise PdfError(f"{name}: not a readable PDF: {_reason(exc, name)}") from None
     if problems:
         code = WarningCode.REPAIRED if _is_repair(problems) else WarningCode.MALFORMED_DOCUMENT
         doc_warnings.append(Warning(0, code, _summary(problems, name)))
