@@ -15,6 +15,7 @@ from typing import IO, Any
 import pikepdf
 
 from .content.interpreter import Interpreter, PageContent
+from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
 from .lines import join, lines
@@ -345,7 +346,9 @@ class Page:
         one an app registered); None uses ``Options.layout``, else ``position`` when it is
         installed, else the core's own reading: lines top to bottom joined by
         :func:`pagelift.join`. An unknown name raises :class:`PluginError` listing the
-        installed layouts.
+        installed layouts. Words broken at a line end within a block are mended unless
+        ``Options.dehyphenate`` is False (:mod:`pagelift.dehyphenate`); soft hyphens inside
+        a line, which are invisible, are left out.
         """
         return self._text_of(self._visible_runs(), layout)
 
@@ -365,10 +368,15 @@ class Page:
         if name is None:
             name = "position" if "position" in pm.layout_names() else None
         if name is None:
-            return "\n".join(line.text for line in lines(runs))
-        strategy = pm.layout(name)
-        blocks = strategy.arrange(runs, self._layout_context())
-        return "\n\n".join("\n".join(join(line) if not line.text else line.text for line in block) for block in blocks if block)
+            # The core's own reading: the page's lines top to bottom, one block.
+            blocks = [lines(runs)]
+        else:
+            blocks = [block for block in pm.layout(name).arrange(runs, self._layout_context()) if block]
+        texts = [[line.text or join(line) for line in block] for block in blocks]
+        if self.document.options.dehyphenate:
+            texts = mend_blocks(blocks, texts)
+        text = ("\n" if name is None else "\n\n").join("\n".join(block) for block in texts)
+        return drop_soft_hyphens(text)
 
     def tables(self, detector: str = "whitespace", **options: Any) -> list[Table]:
         """The tables the named detector finds on this page, top to bottom."""

@@ -52,3 +52,12 @@ class Options:
     """Keep text drawn wholly outside the page's crop box."""
     layout: str | None = None
     """The layout strategy for text(); None means the default (``position`` when installed)."""
+    dehyphenate: bool = True
+    """Mend words broken at a line end in text(): "uncer-" / "tainty" reads "uncertainty".
+
+    On by default because a reader sees one word there, and search indexes and retrieval
+    need the word, not two fragments. Only plain breaks are mended (a hyphen after letters,
+    the next line of the same block starting in lowercase; see :mod:`pagelift.dehyphenate`),
+    the rest of the next line stays its own line, and lines, runs and glyphs are unchanged.
+    False gives the lines as drawn. Soft hyphens (U+00AD) inside a line are invisible and
+    are left out of text() either way."""

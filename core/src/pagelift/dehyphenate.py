@@ -1,0 +1,230 @@
+"""Words broken at the end of a line, put back together in text.
+
+Justified text breaks long words at line ends ("uncer-" / "tainty"). Every reader sees
+one word, and whoever indexes or searches the text needs it as one word too, so
+``Page.text()`` mends such breaks within a block (a paragraph, a column's stretch) when
+``Options.dehyphenate`` is on. Only text changes: ``Page.lines()``, runs and glyphs keep
+what was drawn.
+
+The rule, applied to consecutive lines of one block (:func:`mend`, :func:`decide`):
+
+- The line ends (trailing spaces ignored) in a word of letters followed by a hyphen
+  (U+002D or U+2010), and the next line starts with a lowercase letter. The first word
+  of the next line moves up to complete the word; the rest of that line stays a line of
+  its own, so the line structure is kept.
+- Most such breaks are syllable breaks, and the hyphen goes ("uncertainty"). A few are
+  compounds broken at their own hyphen, which keep it: a one-letter prefix ("e-" /
+  "mail", "x-" / "ray": no hyphenation leaves a single letter), an acronym ("DNA-" /
+  "binding"), and a word the page itself prints with the hyphen inside a line ("vent-" /
+  "holes" on a page that says "vent-holes" elsewhere, and never "ventholes"). A word that
+  already holds a hyphen is not taken for a compound by that alone: producers do
+  hyphenate inside one ("one-dimen-" / "sional").
+- A soft hyphen (U+00AD) marks a place the producer allowed a break: at a line end it
+  joins, dropped, whenever the next line starts with a letter. Inside a line it is
+  invisible and is dropped from the text (:func:`drop_soft_hyphens`).
+- Nothing is joined when the next line starts with a capital, a digit or a sign
+  ("Anglo-" / "Saxon", "e-" / "MERLIN", "0.3-" / "0.5"), when the line ends in anything
+  but letters and a hyphen ("0.3-", "G/IDA-", "—", a lone "-"), across blocks (columns,
+  paragraphs, cells), in right-to-left or vertical lines, or when the next line does
+  not sit just below the broken one, overlapping it along the baseline (a layout that
+  keeps a whole page in one block, like ``content-order``, goes from the foot of one
+  column to the head of the next).
+
+Why not poppler's rule: pdftotext (TextOutputDev.cc) marks a line ``hyphenated`` when
+its last character is ``-`` and then drops that hyphen and joins the next line of the
+paragraph, whatever either side holds. That turns "e-MERLIN" into "eMERLIN", a range
+"0.3-" / "0.5" into "0.30.5" and "self-" / "driving" into "selfdriving": new words no
+page printed. Here a break is mended only where it is plainly one word; a rare
+unmended break leaves the text as drawn, which is never false.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Collection, Sequence
+from enum import Enum
+
+from .layout_helpers import span
+from .lines import direction_key, has_rtl
+from .model import Line
+
+HYPHENS = "-\u2010"
+"""Hyphens that may end a line inside a broken word: HYPHEN-MINUS and HYPHEN."""
+
+SOFT_HYPHEN = "\u00ad"
+"""The soft hyphen: a break the producer allowed, visible only at a line end."""
+
+MAX_LINE_STEP = 3.0
+"""How far below the broken line (in text sizes) its continuation may sit: double spacing is about 2.4."""
+
+# What may open a word before its letters: brackets and quotes.
+_OPENERS = "([{\"'“‘«‹¿¡"
+_FIRST_WORD = re.compile(r"\s*(\S+)\s*(.*)", re.DOTALL)
+_WORD_SEPARATORS = re.compile("[\\s\u2013\u2014]")  # spaces, en and em dashes
+
+
+class Mend(Enum):
+    """What to do with a line-end hyphen and the word that starts the next line."""
+
+    JOIN = "join"
+    """A syllable break: the hyphen goes and the two pieces make one word."""
+    COMPOUND = "compound"
+    """A compound broken at its own hyphen: the pieces join and the hyphen stays."""
+
+
+def _is_letters(text: str) -> bool:
+    """True for a run of letters (combining marks allowed after the first)."""
+    if not text or not text[0].isalpha():
+        return False
+    return all(c.isalpha() or unicodedata.category(c).startswith("M") for c in text)
+
+
+def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] | None = None) -> Mend | None:
+    """Whether the end of ``line`` and the start of ``next_line`` are one broken word.
+
+    Returns :attr:`Mend.JOIN` (drop the hyphen), :attr:`Mend.COMPOUND` (keep it) or None
+    (leave both lines as drawn), by the rule in this module's docstring. ``vocabulary``,
+    when given, returns the lowercased words printed on the page (called only when a
+    break needs it): a compound the page prints with its hyphen keeps it.
+    """
+    end = line.rstrip()
+    start = next_line.lstrip()
+    if not end or not start or has_rtl(end) or has_rtl(start):
+        return None
+    # The last word: after the last space or dash ("rank—la-" breaks "lament").
+    last = _WORD_SEPARATORS.split(end)[-1].lstrip(_OPENERS)
+    if not last:
+        return None
+    if last.endswith(SOFT_HYPHEN):
+        return Mend.JOIN if len(last) > 1 and start[0].isalpha() else None
+    if last[-1] not in HYPHENS or not start[0].islower():
+        return None
+    pieces = re.split(f"[{HYPHENS}]", last[:-1])
+    if not all(_is_letters(p) for p in pieces):
+        return None
+    left = pieces[-1]
+    if len(left) == 1 or left.isupper():
+        return Mend.COMPOUND
+    if vocabulary is not None:
+        right = re.match(r"\w+", start)
+        if right:
+            known = vocabulary()
+            word = last[:-1].lower()
+            tail = right.group().lower()
+            if f"{word}-{tail}" in known and f"{word}{tail}" not in known:
+                return Mend.COMPOUND
+    return Mend.JOIN
+
+
+def mend(texts: Sequence[str], beside: Callable[[int, int], bool] | None = None,
+         vocabulary: Callable[[], Collection[str]] | None = None) -> list[str]:
+    """Mend the words broken across consecutive lines of one block; return the lines' new texts.
+
+    ``texts`` are the block's lines top to bottom. ``beside(i, j)`` says whether line
+    ``j`` (an index into ``texts``) continues line ``i`` on the page (None: always). The
+    first word of a continuing line moves up to complete the word; a line left empty by
+    that disappears. ``vocabulary`` is passed on to :func:`decide`.
+    """
+    out = list(texts)
+    index = list(range(len(out)))  # which original line each entry of out is
+    i = 0
+    while i + 1 < len(out):
+        how = decide(out[i], out[i + 1], vocabulary)
+        if how is None or (beside is not None and not beside(index[i], index[i + 1])):
+            i += 1
+            continue
+        found = _FIRST_WORD.match(out[i + 1])
+        assert found is not None  # decide() saw a first letter
+        head, rest = found.groups()
+        end = out[i].rstrip()
+        if how is Mend.JOIN:
+            end = end[:-1]
+        out[i] = end + head
+        if rest:
+            out[i + 1] = rest
+            i += 1
+        else:
+            # The whole line moved up: the mended line may now end broken again.
+            del out[i + 1]
+            del index[i + 1]
+    return out
+
+
+def lines_beside(upper: Line, lower: Line) -> bool:
+    """True when ``lower`` can continue ``upper`` as the next line of the same text.
+
+    Both run in one horizontal-type direction (not vertical writing), ``lower`` sits below
+    ``upper`` by at most ``MAX_LINE_STEP`` text sizes, and the two overlap along the
+    baseline.
+    """
+    if not upper.runs or not lower.runs:
+        return False
+    if any(r.vertical for r in upper.runs) or any(r.vertical for r in lower.runs):
+        return False
+    if direction_key(upper.runs[0]) != direction_key(lower.runs[0]):
+        return False
+    a, b = span(upper), span(lower)
+    step = a.v - b.v
+    return 0 < step <= MAX_LINE_STEP * max(a.size, b.size) and b.u0 < a.u1 and b.u1 > a.u0
+
+
+def drop_soft_hyphens(text: str) -> str:
+    """``text`` without the soft hyphens inside its lines (those at a line end stay: they were drawn)."""
+    if SOFT_HYPHEN not in text:
+        return text
+    out = []
+    for line in text.split("\n"):
+        body = line.rstrip()
+        trail = line[len(body):]
+        if body.endswith(SOFT_HYPHEN):
+            out.append(body[:-1].replace(SOFT_HYPHEN, "") + SOFT_HYPHEN + trail)
+        else:
+            out.append(line.replace(SOFT_HYPHEN, ""))
+    return "\n".join(out)
+
+
+def page_vocabulary(blocks: Sequence[Sequence[str]]) -> set[str]:
+    """The lowercased words of some blocks' lines, without surrounding punctuation.
+
+    Words ending a line with a hyphen are left out: they are the pieces in question.
+    """
+    found: set[str] = set()
+    for block in blocks:
+        for line in block:
+            words = line.split()
+            if words and words[-1][-1:] in HYPHENS + SOFT_HYPHEN:
+                words = words[:-1]
+            for word in words:
+                word = word.strip(".,;:!?()[]{}\"'“”‘’«»").lower()
+                if word:
+                    found.add(word)
+    return found
+
+
+def mend_blocks(blocks: Sequence[Sequence[Line]], texts: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Mend broken words in every block of a page: ``texts[k]`` are the texts of ``blocks[k]``'s lines.
+
+    A compound the page prints with its hyphen elsewhere keeps it (the page's own words
+    are read once, and only when some break asks).
+    """
+    known: set[str] | None = None
+
+    def vocabulary() -> set[str]:
+        nonlocal known
+        if known is None:
+            known = page_vocabulary(texts)
+        return known
+
+    out = []
+    for block, block_texts in zip(blocks, texts, strict=True):
+
+        def beside(i: int, j: int, block: Sequence[Line] = block) -> bool:
+            return lines_beside(block[i], block[j])
+
+        out.append(mend(block_texts, beside, vocabulary))
+    return out
+
+
+__all__ = ["HYPHENS", "SOFT_HYPHEN", "Mend", "decide", "drop_soft_hyphens", "lines_beside", "mend",
+           "mend_blocks", "page_vocabulary"]
