@@ -10,13 +10,16 @@ vertical writing the same problem as ordinary horizontal text.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from bidi import get_display
-
 from .model import Line, Run
+from .rtl import RTL_CHARS, has_rtl, logical_order, visual_text
+
+__all__ = [
+    "LINE_TOLERANCE", "MAX_SPACE", "SMALL_RUN", "UPRIGHT_STACK", "WORD_GAP", "direction_key", "frame",
+    "has_rtl", "join", "lines", "logical_order", "same_baseline", "space_threshold",
+]
 
 LINE_TOLERANCE = 0.45
 """How far (in line heights) a run's baseline may sit from its line's and still belong to it: a superscript's rise is about a third."""
@@ -95,7 +98,7 @@ def _mostly_rtl(runs: list[Run]) -> bool:
     for run in runs:
         for c in run.text:
             if c.isalpha():
-                if _RTL.match(c):
+                if RTL_CHARS.match(c):
                     rtl += 1
                 else:
                     ltr += 1
@@ -312,7 +315,7 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     runs = line.runs if isinstance(line, Line) else list(line)
     if not runs:
         return ""
-    parts = [_visual_text(runs[0])]
+    parts = [visual_text(runs[0])]
     rtl = has_rtl(runs[0].text)
     prev = runs[0]
     prev_end = frame(prev)[0] + prev.width
@@ -322,7 +325,7 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
         threshold = space_threshold(prev)
         if (gap >= threshold or gap <= -4 * threshold) and not parts[-1].endswith(" ") and not run.text.startswith(" "):
             parts.append(" ")
-        parts.append(_visual_text(run))
+        parts.append(visual_text(run))
         rtl = rtl or has_rtl(run.text)
         end = start + run.width
         if end > prev_end or not math.isfinite(prev_end):
@@ -332,46 +335,5 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     if rtl:
         return logical_order(text)
     if rtl_context and " " in text.strip() and not any(c.isalpha() for c in text):
-        result: str = get_display(text, base_dir="R")
-        return result
+        return logical_order(text, rtl=True)
     return text
-
-
-# Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, ... and their presentation forms.
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
-
-
-def has_rtl(text: str) -> bool:
-    """True when ``text`` holds a right-to-left character (Hebrew, Arabic and their neighbours)."""
-    return _RTL.search(text) is not None
-
-
-def _visual_text(run: Run) -> str:
-    """The run's characters in visual order, one glyph after the other.
-
-    A glyph standing for several right-to-left characters (a lam-alef ligature) holds them
-    in logical order; reversing them makes the whole string visual, so that
-    :func:`logical_order` reverses them back with their neighbours.
-    """
-    if not run.glyph_offsets or not has_rtl(run.text):
-        return run.text
-    out = []
-    for text, _start, _advance in run.glyph_offsets:
-        if len(text) > 1 and _RTL.match(text) and all(has_rtl(c) for c in text):
-            text = text[::-1]
-        out.append(text)
-    return "".join(out)
-
-
-def logical_order(visual: str) -> str:
-    """Turn one line of right-to-left text painted in visual order back into logical order.
-
-    The bidirectional algorithm (python-bidi) is applied to the visual string: right-to-left
-    stretches are reversed while numbers and embedded left-to-right words keep their own
-    order. The base direction is the line's majority script. A number painted right next to
-    an embedded left-to-right word is ambiguous in visual order and reads as part of it.
-    """
-    rtl = sum(1 for c in visual if _RTL.match(c))
-    ltr = sum(1 for c in visual if c.isalpha() and not _RTL.match(c))
-    result: str = get_display(visual, base_dir="R" if rtl >= ltr else "L")
-    return result

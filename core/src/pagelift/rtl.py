@@ -1,0 +1,105 @@
+"""Right-to-left lines: reading text painted in visual order back in logical order.
+
+Hebrew and Arabic are painted in visual order: glyphs placed left to right as the eye sees
+them. What the author typed (the logical order) is found by running the Unicode
+bidirectional algorithm (UBA, UAX #9) over the visual string: its right-to-left stretches
+come out reversed while numbers and embedded left-to-right words keep their order. That is
+the UBA used backwards, so two things need care:
+
+- **Mirrored glyphs** (rule L4). In a right-to-left stretch an opening parenthesis is drawn
+  with the glyph of ``)``, and the page's text maps that glyph to U+0029. Reading back, a
+  bracket the algorithm resolves right-to-left is mirrored again: the shape ``)`` that
+  opens a Hebrew parenthesis reads ``(``.
+- **Signs drawn with their number.** A sign written before a number (``-4.3``, ``+2``) is a
+  separator the UBA leaves neutral (W4–W6), so in a right-to-left line it would be taken
+  for right-to-left text and moved to the number's other end (``4.3-``). Producers that
+  set a number as a left-to-right field (word processors' table cells) paint the sign on
+  the number's left, where a left-to-right reader expects it; a sign glued to the left of
+  the digits is therefore read as part of the number (a European number, as W4/W5 make a
+  separator between digits or a terminator next to them). A sign painted on the right
+  (a producer that ran the UBA itself put it there) is still moved by the UBA back to the
+  front.
+
+The steps of the algorithm are python-bidi's reference implementation (``bidi.algorithm``),
+which, unlike the faster ``get_display``, lets the resolved types be adjusted and does L4.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from bidi import algorithm as _uba
+
+from .model import Run
+
+# Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, ... and their presentation forms.
+RTL_CHARS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+"""Matches one right-to-left character (Hebrew, Arabic and their neighbours)."""
+
+# Signs a number is written with (UBA class ES: plus and minus signs in their forms). A
+# terminator (ET: % $ ° ...) next to digits already joins the number by rule W5.
+_SIGNS = frozenset("+-\u2212\u207a\u207b\u208a\u208b\ufb29\ufe62\ufe63\uff0b\uff0d")
+
+
+def has_rtl(text: str) -> bool:
+    """True when ``text`` holds a right-to-left character (Hebrew, Arabic and their neighbours)."""
+    return RTL_CHARS.search(text) is not None
+
+
+def visual_text(run: Run) -> str:
+    """The run's characters in visual order, one glyph after the other.
+
+    A glyph standing for several right-to-left characters (a lam-alef ligature) holds them
+    in logical order; reversing them makes the whole string visual, so that
+    :func:`logical_order` reverses them back with their neighbours.
+    """
+    if not run.glyph_offsets or not has_rtl(run.text):
+        return run.text
+    out = []
+    for text, _start, _advance in run.glyph_offsets:
+        if len(text) > 1 and RTL_CHARS.match(text) and all(has_rtl(c) for c in text):
+            text = text[::-1]
+        out.append(text)
+    return "".join(out)
+
+
+def logical_order(visual: str, *, rtl: bool | None = None) -> str:
+    """Turn one line of text painted in visual order back into logical order.
+
+    Right-to-left stretches are reversed while numbers and embedded left-to-right words keep
+    their own order; brackets inside right-to-left stretches are mirrored back; a sign
+    painted on the left of its digits stays with them (see the module's notes). The base
+    direction is right-to-left when ``rtl`` says so, or, with ``rtl=None``, when the line
+    has at least as many right-to-left letters as left-to-right ones. A number painted
+    right next to an embedded left-to-right word is ambiguous in visual order and reads as
+    part of it.
+    """
+    if rtl is None:
+        right = sum(1 for c in visual if RTL_CHARS.match(c))
+        left = sum(1 for c in visual if c.isalpha() and not RTL_CHARS.match(c))
+        rtl = right >= left
+    storage: dict[str, Any] = _uba.get_empty_storage()
+    storage["base_level"] = 1 if rtl else 0
+    storage["base_dir"] = "R" if rtl else "L"
+    _uba.get_embedding_levels(visual, storage)
+    _signs_with_digits(storage["chars"])
+    _uba.explicit_embed_and_overrides(storage)
+    _uba.resolve_weak_types(storage)
+    _uba.resolve_neutral_types(storage, False)
+    _uba.resolve_implicit_levels(storage, False)
+    _uba.reorder_resolved_levels(storage, False)
+    _uba.apply_mirroring(storage, False)
+    return "".join(ch["ch"] for ch in storage["chars"])
+
+
+def _signs_with_digits(chars: list[dict[str, Any]]) -> None:
+    """Type a sign drawn right before digits (and not right after a letter) as a digit."""
+    for i in range(len(chars) - 1):
+        if chars[i]["ch"] in _SIGNS and chars[i + 1]["type"] == "EN":
+            before = chars[i - 1]["ch"] if i else " "
+            # "ב-2014" painted "2014-ב" keeps its hyphen for the UBA; only a sign standing
+            # at the start of a field is the number's own.
+            if not unicodedata.category(before).startswith(("L", "N", "M")):
+                chars[i]["type"] = "EN"
