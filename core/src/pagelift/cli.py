@@ -42,12 +42,16 @@ def plugins_command() -> None:
 @click.option("--password", default=None, help="The user or owner password of an encrypted file.")
 @click.option("--layout", default=None, help="Layout strategy: position (default), columns, content-order, ...")
 @click.option("--strict", is_flag=True, help="Fail at the first warning instead of reporting it.")
-def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool) -> None:
+@click.option("--keep-hyphens", is_flag=True,
+              help='Print words broken at a line end as drawn ("uncer-" / "tainty") instead of mending them.')
+def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
+                 keep_hyphens: bool) -> None:
     """Print the text of each FILE in reading order; warnings go to stderr."""
     failed = False
     for path in files:
         try:
-            with open_document(path, password=password, pages=pages, strict=strict) as doc:
+            with open_document(path, password=password, pages=pages, strict=strict,
+                               dehyphenate=not keep_hyphens) as doc:
                 text = doc.text(layout=layout)
                 if len(files) > 1:
                     click.echo(f"==> {path} <==")

@@ -1,0 +1,67 @@
+"""`pagelift text` mends words broken at a line end; `--keep-hyphens` prints them as drawn.
+
+Run with a decoder of the test's own and no installed plugin loaded, so the core's own
+reading (lines top to bottom, one block) is what the command prints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfbuilder
+import pytest
+from click.testing import CliRunner, Result
+from pdfminer.encodingdb import EncodingDB
+
+import pagelift
+from pagelift import cli, plugins
+
+LINES = ["We measure the uncer-", "tainty of the model and", "its parame-", "ters, 0.3-", "0.5 volts."]
+
+
+class WinAnsi:
+    """Test plugin: reads WinAnsi codes."""
+
+    @pagelift.hookimpl
+    def pagelift_decode_font(self, font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
+        if font.composite:
+            return None
+        return pagelift.GlyphMap(source="tests", priority=1, by_code=dict(EncodingDB.get_encoding("WinAnsiEncoding")))
+
+
+@pytest.fixture
+def only_test_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
+    manager = pagelift.PluginManager()
+    manager.register(WinAnsi(), name="tests-winansi")
+    monkeypatch.setattr(plugins, "_default", manager)
+
+
+def write_pdf(tmp_path: Path) -> str:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    doc.add_page().text_lines(font, 10, 72, 700, LINES, leading=12)
+    path = tmp_path / "hyphens.pdf"
+    path.write_bytes(doc.to_bytes())
+    return str(path)
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli.main, ["text", *args])
+
+
+def test_text_mends_broken_words_by_default(tmp_path: Path, only_test_plugins: None) -> None:
+    result = run(write_pdf(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.output == "We measure the uncertainty\nof the model and\nits parameters,\n0.3-\n0.5 volts.\n"
+
+
+def test_keep_hyphens_prints_the_lines_as_drawn(tmp_path: Path, only_test_plugins: None) -> None:
+    result = run("--keep-hyphens", write_pdf(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.output == "\n".join(LINES) + "\n"
+
+
+def test_keep_hyphens_is_in_the_help() -> None:
+    result = run("--help")
+    assert "--keep-hyphens" in result.output
