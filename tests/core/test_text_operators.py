@@ -202,3 +202,27 @@ def test_character_spacing_wide_enough_for_a_word_break_makes_each_glyph_a_run()
     # A at 100 and C at 126.67 in one string; B drawn afterwards at 113, between them.
     interleaved = runs_of(b"BT /F1 10 Tf 20 Tc 100 100 Td (AC) Tj ET BT /F1 10 Tf 0 Tc 113 100 Td (B) Tj ET")
     assert [line.text for line in pagelift.lines(interleaved)] == ["A B C"]
+
+
+def test_a_space_drawn_back_over_the_glyph_before_it_leaves_no_word_break() -> None:
+    """InDesign's ``(ﬁ)241( )-51(n)``: a space glyph over the last glyph, the next one right after it."""
+    doc_text = []
+    for content in (
+        b"BT /F1 10 Tf 72 700 Td [(de) 278 ( ) (f)] TJ ET",  # within one TJ
+        # across two shows: the space starts 2.78 before "de" ends, "f" lands where it ended
+        b"BT /F1 10 Tf 72 700 Td (de) Tj ET BT /F1 10 Tf 80.34 700 Td ( f) Tj ET",
+        b"BT /F1 10 Tf 72 700 Td [(de) ( ) (f)] TJ ET",  # a space drawn in place is a gap
+        b"BT /F1 10 Tf 72 700 Td [(de) 278 ( ) -300 (f)] TJ ET",  # drawn back, but a gap follows
+        b"BT /F1 10 Tf 3 Tr 72 700 Td [(de) 278 ( ) (f)] TJ ET",  # an OCR layer's spaces are its words
+    ):
+        doc = pdfbuilder.Document()
+        font = doc.standard_font("Helvetica", name="F1")
+        page = doc.add_page()
+        page.use(font)
+        page.content(content)
+        document = open_doc(doc)
+        doc_text.append(document.text().strip())
+        if content.startswith(b"BT /F1 10 Tf 72 700 Td [(de) 278 ( ) (f)]"):
+            f = next(r for r in document.pages[0].runs if "f" in r.text)
+            assert f.text == "f" and approx(f.x, 72 + 2 * 5.56)  # the run starts at its first glyph
+    assert doc_text == ["def", "def", "de f", "de f", "de f"]

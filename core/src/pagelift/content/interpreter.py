@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pikepdf
@@ -229,6 +229,7 @@ class Interpreter:
             self._close_marked(0)
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             self.warn(WarningCode.MALFORMED_PAGE, f"the page could not be read to the end: {reason}")
+        drop_overprinted_spaces(self.out.runs)
         return self.out
 
     def _frame(self, res: Any, owner: Any) -> _Frame:
@@ -834,6 +835,44 @@ class Interpreter:
         self._reset((sx, 0.0, 0.0, sy, rect.x0 - box.x0 * sx, rect.y0 - box.y0 * sy))
         # _form puts the stream's own /Matrix in front of the CTM set here.
         self._form(stream, "annotation appearance")
+
+
+def drop_overprinted_spaces(runs: list[Run]) -> None:
+    """Take out space glyphs that leave no gap on the page, in place.
+
+    Some producers (InDesign after an "ﬁ" ligature: ``(ﬁ)241( )-51(n)``) draw a space back
+    over the glyph before it and then go on exactly where that glyph's ink ended: the word
+    on the page is unbroken ("définir"), though a space glyph was drawn. A run that starts
+    with such a space, right after the run before it in content order on the same baseline,
+    loses the space and starts at the next glyph; the line rule then joins the two runs as
+    the page shows them. A space drawn in place (a real word gap) is kept, and so is any
+    space in invisible text (an OCR layer's spaces are its word breaks, whatever its glyphs
+    overlap).
+    """
+    for i in range(1, len(runs)):
+        run = runs[i]
+        if not run.text[:1].isspace() or run.invisible or len(run.glyph_offsets) < 2:
+            continue
+        (space, start, advance), (nxt, next_start, _) = run.glyph_offsets[0], run.glyph_offsets[1]
+        prev = runs[i - 1]
+        if not space.isspace() or nxt.isspace() or advance <= 0 or prev.invisible or prev.direction != run.direction:
+            continue
+        ink_end = next((s + a for t, s, a in reversed(prev.glyph_offsets) if not t.isspace()), None)
+        if ink_end is None:
+            continue
+        dx, dy = prev.direction
+        ox, oy = run.x - prev.x, run.y - prev.y
+        if abs(oy * dx - ox * dy) > 0.1 * max(prev.size, run.size):
+            continue  # another baseline
+        along = ox * dx + oy * dy  # where ``run`` starts, along ``prev``'s baseline
+        drawn_back = along + start < ink_end - 0.5 * advance
+        gap = along + next_start - ink_end
+        if drawn_back and -0.5 * advance < gap < 0.25 * advance:
+            shift = next_start
+            runs[i] = replace(
+                run, text=run.text[len(space):], x=run.x + dx * shift, y=run.y + dy * shift, width=run.width - shift,
+                glyph_offsets=tuple([(t, s - shift, a) for t, s, a in run.glyph_offsets[1:]]),
+            )
 
 
 def _up_vector(fm: Matrix) -> tuple[float, float] | None:

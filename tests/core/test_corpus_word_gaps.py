@@ -1,0 +1,24 @@
+"""Word gaps the interpreter settles on real documents (each rule has its synthetic test too).
+
+The core is read with the tests' own small decoder (ToUnicode, else cp1252), so these
+files are ones whose text that decoder can read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from core.helpers import manager
+
+import pagelift
+
+pytestmark = pytest.mark.corpus
+
+
+def test_indesign_spaces_drawn_over_a_ligature_are_not_word_breaks(corpus_dir: Path) -> None:
+    """``(ﬁ)241( )-51(n)``: on the page "définir" is one word (twice on page 1)."""
+    doc = pagelift.open(corpus_dir / "plumber-indesign-dup-chars.pdf", plugins=manager())
+    text = doc.pages[0].text()
+    assert text.count("Savoir définir l’") == 2
+    assert "défi nir" not in text
