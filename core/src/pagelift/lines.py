@@ -13,6 +13,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from .accents import accents_on_baselines, attach_accents
+from .frames import direction_key, frame
 from .model import Line, Run
 from .rtl import RTL_CHARS, has_rtl, logical_order, visual_text
 
@@ -29,24 +31,6 @@ WORD_GAP = 0.5
 
 MAX_SPACE = 0.4
 """The widest space (in text sizes) the word-gap rule believes; wider reported spaces are capped."""
-
-_ANGLE_STEP = 2.0  # degrees: runs whose baselines differ by less read as one direction
-
-
-def frame(run: Run) -> tuple[float, float]:
-    """The run's start in its own frame: (distance along the baseline, height above it)."""
-    dx, dy = run.direction
-    if dy == 0.0 and dx == 1.0:
-        return run.x, run.y
-    return run.x * dx + run.y * dy, -run.x * dy + run.y * dx
-
-
-def direction_key(run: Run) -> int:
-    """Which reading direction the run belongs to: its baseline angle in steps of 2 degrees."""
-    if run.direction == (1.0, 0.0):
-        return 0
-    return round(run.angle / _ANGLE_STEP) % int(360 / _ANGLE_STEP)
-
 
 def space_threshold(run: Run) -> float:
     """The gap after ``run`` from which a space is read (page units)."""
@@ -180,12 +164,13 @@ def _distance(u: float, width: float, items: list[Placed], size: float) -> float
 
 
 def _normalise(runs: Iterable[Run]) -> list[Run]:
-    """The runs as the rule reads them: true space widths, upright CJK stacks turned vertical.
+    """The runs as the rule reads them: true spaces, raised accents on their letters, CJK stacks vertical.
 
     Runs are never changed in place; a run that needs another reading is replaced by a copy.
     """
     runs = [r for r in runs if r.text]
     runs = _measured_spaces(runs)
+    runs = accents_on_baselines(runs)
     return _upright_stacks(runs)
 
 
@@ -305,6 +290,10 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     already has. A run that starts well behind the previous one's end (content order, an
     overprint) is a separate word too.
 
+    An accent drawn as a glyph of its own over (or under) a letter is read as the combining
+    mark after that letter, with no word break at it (:func:`pagelift.accents.attach_accents`):
+    ``na¨ıve`` drawn by TeX reads ``naïve``.
+
     Right-to-left text (Arabic, Hebrew) is painted in visual order — glyphs placed left to
     right — so a line holding any is turned back into logical order here, with python-bidi
     (:func:`logical_order`): every consumer of ``join`` then reads the same logical text.
@@ -312,7 +301,7 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     it when most letters of the page are right-to-left): a line with no letters at all —
     a table row of numbers — then reads right to left too.
     """
-    runs = line.runs if isinstance(line, Line) else list(line)
+    runs = attach_accents(line.runs if isinstance(line, Line) else line)
     if not runs:
         return ""
     parts = [visual_text(runs[0])]

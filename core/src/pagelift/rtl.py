@@ -99,7 +99,7 @@ def _signs_with_digits(chars: list[dict[str, Any]]) -> None:
     for i in range(len(chars) - 1):
         if chars[i]["ch"] in _SIGNS and chars[i + 1]["type"] == "EN":
             before = chars[i - 1]["ch"] if i else " "
-            # "ב-2014" painted "2014-ב" keeps its hyphen for the UBA; only a sign standing
-            # at the start of a field is the number's own.
+            # Only a sign opening a field (at the line's start, after a space or a bracket)
+            # is the number's own; a hyphen between a letter and digits is left to the UBA.
             if not unicodedata.category(before).startswith(("L", "N", "M")):
                 chars[i]["type"] = "EN"
