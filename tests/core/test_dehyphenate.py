@@ -135,6 +135,14 @@ def test_a_soft_hyphen_joins_at_a_line_end_and_vanishes_inside_a_line() -> None:
     assert doc.text().split("\n") == ["a soft\xad", "Hyphen and inside"]
 
 
+def test_on_a_page_that_marks_its_breaks_with_soft_hyphens_a_hard_hyphen_is_the_words_own() -> None:
+    data = _soft_hyphens([b"the compensa\xad", b"tion of the acido-", b"basique balance", b"and the compte-",
+                          b"tenu"])
+    assert open_doc(data).text().split("\n") == ["the compensation", "of the acido-basique", "balance",
+                                                  "and the compte-tenu"]
+    assert decide("the compte-", "tenu", soft_breaks=True) is Mend.COMPOUND
+
+
 def test_decide_is_conservative() -> None:
     assert decide("the uncer-", "tainty") is Mend.JOIN
     assert decide("the uncer\u2010  ", "  tainty.") is Mend.JOIN  # U+2010, spaces either side

@@ -18,7 +18,9 @@ The rule, applied to consecutive lines of one block (:func:`mend`, :func:`decide
   "binding"), and a word the page itself prints with the hyphen inside a line ("vent-" /
   "holes" on a page that says "vent-holes" elsewhere, and never "ventholes"). A word that
   already holds a hyphen is not taken for a compound by that alone: producers do
-  hyphenate inside one ("one-dimen-" / "sional").
+  hyphenate inside one ("one-dimen-" / "sional"). On a page whose producer marks its
+  own breaks with soft hyphens (InDesign draws its hyphen as U+00AD), a hard hyphen at a
+  line end is the word's own ("compte-" / "tenu") and stays too.
 - A soft hyphen (U+00AD) marks a place the producer allowed a break: at a line end it
   joins, dropped, whenever the next line starts with a letter. Inside a line it is
   invisible and is dropped from the text (:func:`drop_soft_hyphens`).
@@ -80,13 +82,16 @@ def _is_letters(text: str) -> bool:
     return all(c.isalpha() or unicodedata.category(c).startswith("M") for c in text)
 
 
-def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] | None = None) -> Mend | None:
+def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] | None = None, *,
+           soft_breaks: bool = False) -> Mend | None:
     """Whether the end of ``line`` and the start of ``next_line`` are one broken word.
 
     Returns :attr:`Mend.JOIN` (drop the hyphen), :attr:`Mend.COMPOUND` (keep it) or None
     (leave both lines as drawn), by the rule in this module's docstring. ``vocabulary``,
     when given, returns the lowercased words printed on the page (called only when a
     break needs it): a compound the page prints with its hyphen keeps it.
+    ``soft_breaks=True`` says the page marks its own breaks with soft hyphens, so a
+    hard hyphen at a line end belongs to the word.
     """
     end = line.rstrip()
     start = next_line.lstrip()
@@ -104,7 +109,7 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
     if not all(_is_letters(p) for p in pieces):
         return None
     left = pieces[-1]
-    if len(left) == 1 or left.isupper():
+    if soft_breaks or len(left) == 1 or left.isupper():
         return Mend.COMPOUND
     if vocabulary is not None:
         right = re.match(r"\w+", start)
@@ -118,19 +123,19 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
 
 
 def mend(texts: Sequence[str], beside: Callable[[int, int], bool] | None = None,
-         vocabulary: Callable[[], Collection[str]] | None = None) -> list[str]:
+         vocabulary: Callable[[], Collection[str]] | None = None, *, soft_breaks: bool = False) -> list[str]:
     """Mend the words broken across consecutive lines of one block; return the lines' new texts.
 
     ``texts`` are the block's lines top to bottom. ``beside(i, j)`` says whether line
     ``j`` (an index into ``texts``) continues line ``i`` on the page (None: always). The
     first word of a continuing line moves up to complete the word; a line left empty by
-    that disappears. ``vocabulary`` is passed on to :func:`decide`.
+    that disappears. ``vocabulary`` and ``soft_breaks`` are passed on to :func:`decide`.
     """
     out = list(texts)
     index = list(range(len(out)))  # which original line each entry of out is
     i = 0
     while i + 1 < len(out):
-        how = decide(out[i], out[i + 1], vocabulary)
+        how = decide(out[i], out[i + 1], vocabulary, soft_breaks=soft_breaks)
         if how is None or (beside is not None and not beside(index[i], index[i + 1])):
             i += 1
             continue
@@ -206,9 +211,12 @@ def mend_blocks(blocks: Sequence[Sequence[Line]], texts: Sequence[Sequence[str]]
     """Mend broken words in every block of a page: ``texts[k]`` are the texts of ``blocks[k]``'s lines.
 
     A compound the page prints with its hyphen elsewhere keeps it (the page's own words
-    are read once, and only when some break asks).
+    are read once, and only when some break asks). On a page that ends some line with a
+    soft hyphen, the producer marks its breaks that way (InDesign does), so a hard hyphen
+    ending a line is the word's own and stays.
     """
     known: set[str] | None = None
+    soft_breaks = any(line.rstrip().endswith(SOFT_HYPHEN) for block in texts for line in block)
 
     def vocabulary() -> set[str]:
         nonlocal known
@@ -222,7 +230,7 @@ def mend_blocks(blocks: Sequence[Sequence[Line]], texts: Sequence[Sequence[str]]
         def beside(i: int, j: int, block: Sequence[Line] = block) -> bool:
             return lines_beside(block[i], block[j])
 
-        out.append(mend(block_texts, beside, vocabulary))
+        out.append(mend(block_texts, beside, vocabulary, soft_breaks=soft_breaks))
     return out
 
 
