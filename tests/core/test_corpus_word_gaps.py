@@ -22,3 +22,11 @@ def test_indesign_spaces_drawn_over_a_ligature_are_not_word_breaks(corpus_dir: P
     text = doc.pages[0].text()
     assert text.count("Savoir définir l’") == 2
     assert "défi nir" not in text
+
+
+def test_indesign_list_dashes_tagged_on_a_space_keep_the_gap_after_them(corpus_dir: Path) -> None:
+    """Each "– si ..." item of page 11 is an /ActualText "–" on a space, then the dash drawn."""
+    doc = pagelift.open(corpus_dir / "plumber-indesign-dup-chars.pdf", plugins=manager())
+    text = doc.pages[10].text()
+    assert text.count("–– si ") == 4
+    assert "––si" not in text

@@ -177,6 +177,29 @@ def test_nested_and_empty_actual_text() -> None:
     assert approx(runs[0].width, 20 + 6.67)
 
 
+def test_actual_text_over_spaces_only_takes_no_room() -> None:
+    """InDesign's list items: ``/Span <</ActualText (–)>> BDC ( ) Tj EMC``, then the dash drawn.
+
+    The replacement has no ink of its own, so the gap the space made still parts the words.
+    """
+    doc, font = _doc()
+    page = doc.add_page()
+    page.text(font, 10, 100, 700, "A")
+    with page.marked("Span", actual_text="–"):
+        page.content(b"BT /F1 10 Tf 106.67 700 Td ( ) Tj ET")  # right after the A, 2.78 wide
+    page.text(font, 10, 110, 700, "si")  # 0.55 after the space: nothing between them but the space
+    opened = open_doc(doc)
+    dash = opened.pages[0].runs[1]
+    assert (dash.text, dash.width) == ("–", 0.0) and approx(dash.x, 106.67)
+    assert opened.text().strip() == "A– si"
+    # A replacement over inked glyphs still spans them.
+    doc, font = _doc()
+    page = doc.add_page()
+    with page.marked("Span", actual_text="–"):
+        page.text(font, 10, 100, 700, "A")
+    assert approx(open_doc(doc).pages[0].runs[0].width, 6.67)
+
+
 def test_actual_text_with_unreadable_glyphs_is_readable() -> None:
     doc = pdfbuilder.Document()
     font = doc.type0_font("AB", to_unicode=False)  # nothing in the test decoder reads these codes

@@ -654,8 +654,12 @@ class Interpreter:
             return
         head = covered[0]
         dx, dy = head.direction
-        far = head.width
-        for r in covered[1:]:
+        # A span that drew only space glyphs (InDesign tags a list's "–" on the space after
+        # it) has no ink standing for its replacement: the replacement takes no room, so the
+        # gap the spaces made stays a gap between the words around it.
+        blank = bool(text.strip()) and all(r.text.isspace() for r in covered)
+        far = 0.0 if blank else head.width
+        for r in [] if blank else covered[1:]:
             # Where this run ends, measured along the head's baseline; only runs on the same line count.
             ox, oy = r.x - head.x, r.y - head.y
             across = abs(ox * -dy + oy * dx)
