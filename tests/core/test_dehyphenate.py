@@ -167,6 +167,8 @@ def test_a_compound_the_page_prints_with_its_hyphen_keeps_it() -> None:
 
     assert decide("two vent-", "holes", known) is Mend.COMPOUND
     assert decide("two uncer-", "tainty", known) is Mend.JOIN
+    assert decide("per vent-", "hole", known) is Mend.COMPOUND  # "vent-holes" speaks for "vent-hole"
+    assert decide("per vent-", "hole", lambda: {"vent-holes", "ventholes"}) is Mend.JOIN  # both printed
     lines = ["with two vent-", "holes. The vent-holes are wide, and the uncer-", "tainty is small"]
     page = open_doc(_paragraph(lines)).pages[0]
     assert page.text().split("\n") == ["with two vent-holes.", "The vent-holes are wide, and the uncertainty",

@@ -89,7 +89,8 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
     Returns :attr:`Mend.JOIN` (drop the hyphen), :attr:`Mend.COMPOUND` (keep it) or None
     (leave both lines as drawn), by the rule in this module's docstring. ``vocabulary``,
     when given, returns the lowercased words printed on the page (called only when a
-    break needs it): a compound the page prints with its hyphen keeps it.
+    break needs it): a compound the page prints with its hyphen (or a longer word
+    starting with it: "work-hours" for "work-" / "hour") and never joined keeps it.
     ``soft_breaks=True`` says the page marks its own breaks with soft hyphens, so a
     hard hyphen at a line end belongs to the word.
     """
@@ -117,7 +118,9 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
             known = vocabulary()
             word = last[:-1].lower()
             tail = right.group().lower()
-            if f"{word}-{tail}" in known and f"{word}{tail}" not in known:
+            # Prefixes, so that "work-hours" on the page speaks for "work-" / "hour".
+            hyphened, joined = f"{word}-{tail}", f"{word}{tail}"
+            if any(w.startswith(hyphened) for w in known) and not any(w.startswith(joined) for w in known):
                 return Mend.COMPOUND
     return Mend.JOIN
 
