@@ -149,7 +149,9 @@ def test_decide_is_conservative() -> None:
     assert decide("(uncer-", "tainty)") is Mend.JOIN  # an opening bracket before the word
     assert decide("the rank—la-", "ment") is Mend.JOIN  # a dash before the word
     assert decide("the naı̈-", "vety") is Mend.JOIN  # combining marks are part of letters
-    assert decide("one-dimen-", "sional") is Mend.JOIN  # a hyphen inside does not make a compound
+    assert decide("stop-the-", "world") is Mend.COMPOUND  # a word with hyphens breaks at them
+    assert decide("interpreter-", "to-trace") is Mend.COMPOUND
+    assert decide("one-dimen-", "sional", lambda: {"one-dimensional"}) is Mend.JOIN  # the page says so
     assert decide("the x-", "ray") is Mend.COMPOUND
     assert decide("the DNA-", "binding") is Mend.COMPOUND
     for line, following in [("the e-", "MERLIN"), ("range 0.3-", "0.5"), ("an em dash —", "here"),

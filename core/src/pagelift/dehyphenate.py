@@ -12,15 +12,20 @@ The rule, applied to consecutive lines of one block (:func:`mend`, :func:`decide
   (U+002D or U+2010), and the next line starts with a lowercase letter. The first word
   of the next line moves up to complete the word; the rest of that line stays a line of
   its own, so the line structure is kept.
-- Most such breaks are syllable breaks, and the hyphen goes ("uncertainty"). A few are
-  compounds broken at their own hyphen, which keep it: a one-letter prefix ("e-" /
-  "mail", "x-" / "ray": no hyphenation leaves a single letter), an acronym ("DNA-" /
-  "binding"), and a word the page itself prints with the hyphen inside a line ("vent-" /
-  "holes" on a page that says "vent-holes" elsewhere, and never "ventholes"). A word that
-  already holds a hyphen is not taken for a compound by that alone: producers do
-  hyphenate inside one ("one-dimen-" / "sional"). On a page whose producer marks its
-  own breaks with soft hyphens (InDesign draws its hyphen as U+00AD), a hard hyphen at a
-  line end is the word's own ("compte-" / "tenu") and stays too.
+- Most such breaks are syllable breaks, and the hyphen goes ("uncertainty"). Some are
+  compounds broken at their own hyphen, which keep it. The page's own words decide first:
+  a word the page prints elsewhere with the hyphen inside a line (or a longer word
+  starting so: "work-hours" for "work-" / "hour") and never joined keeps it ("vent-" /
+  "holes" on a page saying "vent-holes"); one it prints joined and never hyphenated loses
+  it. Otherwise a compound is taken to be one when the word holds another hyphen on
+  either side ("stop-the-" / "world", "interpreter-" / "to-trace": TeX, where most
+  syllable breaks come from, breaks such a word only at its hyphens), when one letter
+  stands before the hyphen ("e-" / "mail", "x-" / "ray": no hyphenation leaves a single
+  letter) and when it is an acronym ("DNA-" / "binding"). On a page whose producer marks
+  its own breaks with soft hyphens (InDesign draws its hyphen as U+00AD), a hard hyphen
+  at a line end is always the word's own ("compte-" / "tenu"). What none of this can
+  tell without a dictionary is read as a syllable break, as pdftotext reads every
+  break: "multi-" / "threaded" becomes "multithreaded".
 - A soft hyphen (U+00AD) marks a place the producer allowed a break: at a line end it
   joins, dropped, whenever the next line starts with a letter. Inside a line it is
   invisible and is dropped from the text (:func:`drop_soft_hyphens`).
@@ -35,9 +40,9 @@ The rule, applied to consecutive lines of one block (:func:`mend`, :func:`decide
 Why not poppler's rule: pdftotext (TextOutputDev.cc) marks a line ``hyphenated`` when
 its last character is ``-`` and then drops that hyphen and joins the next line of the
 paragraph, whatever either side holds. That turns "e-MERLIN" into "eMERLIN", a range
-"0.3-" / "0.5" into "0.30.5" and "self-" / "driving" into "selfdriving": new words no
-page printed. Here a break is mended only where it is plainly one word; a rare
-unmended break leaves the text as drawn, which is never false.
+"0.3-" / "0.5" into "0.30.5" and "stop-the-" / "world" into "stop-theworld": words no
+page printed. Here a break is mended only where the two pieces are plainly one word; a
+break left alone keeps the text as drawn, which is never false.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ MAX_LINE_STEP = 3.0
 # What may open a word before its letters: brackets and quotes.
 _OPENERS = "([{\"'“‘«‹¿¡"
 _FIRST_WORD = re.compile(r"\s*(\S+)\s*(.*)", re.DOTALL)
+_INNER_HYPHEN = re.compile(f"\\w[{HYPHENS}]\\w")
 _WORD_SEPARATORS = re.compile("[\\s\u2013\u2014]")  # spaces, en and em dashes
 
 
@@ -109,19 +115,24 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
     pieces = re.split(f"[{HYPHENS}]", last[:-1])
     if not all(_is_letters(p) for p in pieces):
         return None
-    left = pieces[-1]
-    if soft_breaks or len(left) == 1 or left.isupper():
-        return Mend.COMPOUND
+    if soft_breaks:
+        return Mend.COMPOUND  # the producer marked its own breaks otherwise
+    first = start.split()[0]
     if vocabulary is not None:
-        right = re.match(r"\w+", start)
-        if right:
-            known = vocabulary()
-            word = last[:-1].lower()
-            tail = right.group().lower()
-            # Prefixes, so that "work-hours" on the page speaks for "work-" / "hour".
-            hyphened, joined = f"{word}-{tail}", f"{word}{tail}"
-            if any(w.startswith(hyphened) for w in known) and not any(w.startswith(joined) for w in known):
-                return Mend.COMPOUND
+        # The page's own words speak first. Prefixes, so that "work-hours" on the page
+        # speaks for "work-" / "hour".
+        known = vocabulary()
+        word = last[:-1].lower()
+        tail = re.match(r"\w*", first.lower())
+        hyphened, joined = f"{word}-{tail.group() if tail else ''}", f"{word}{tail.group() if tail else ''}"
+        seen_hyphened = any(w.startswith(hyphened) for w in known)
+        seen_joined = any(w.startswith(joined) for w in known)
+        if seen_hyphened != seen_joined:
+            return Mend.COMPOUND if seen_hyphened else Mend.JOIN
+    left = pieces[-1]
+    compound_word = len(pieces) > 1 or _INNER_HYPHEN.search(first) is not None
+    if compound_word or len(left) == 1 or left.isupper():
+        return Mend.COMPOUND
     return Mend.JOIN
 
 
