@@ -12,7 +12,7 @@ from core.helpers import TestDecoder, manager, open_doc
 
 import pagelift
 from pagelift import Line, Run
-from pagelift.dehyphenate import Mend, decide, drop_soft_hyphens, lines_beside, mend
+from pagelift.dehyphenate import Mend, Vocabulary, decide, drop_soft_hyphens, lines_beside, mend
 
 PARAGRAPH = [
     "We measure the uncer-",
@@ -151,7 +151,7 @@ def test_decide_is_conservative() -> None:
     assert decide("the naı̈-", "vety") is Mend.JOIN  # combining marks are part of letters
     assert decide("stop-the-", "world") is Mend.COMPOUND  # a word with hyphens breaks at them
     assert decide("interpreter-", "to-trace") is Mend.COMPOUND
-    assert decide("one-dimen-", "sional", lambda: {"one-dimensional"}) is Mend.JOIN  # the page says so
+    assert decide("one-dimen-", "sional", lambda: Vocabulary({"one-dimensional"})) is Mend.JOIN  # the page says so
     assert decide("the x-", "ray") is Mend.COMPOUND
     assert decide("the DNA-", "binding") is Mend.COMPOUND
     for line, following in [("the e-", "MERLIN"), ("range 0.3-", "0.5"), ("an em dash —", "here"),
@@ -164,13 +164,13 @@ def test_decide_is_conservative() -> None:
 
 
 def test_a_compound_the_page_prints_with_its_hyphen_keeps_it() -> None:
-    def known() -> set[str]:
-        return {"vent-holes", "two"}
+    def known() -> Vocabulary:
+        return Vocabulary({"vent-holes", "two"})
 
     assert decide("two vent-", "holes", known) is Mend.COMPOUND
     assert decide("two uncer-", "tainty", known) is Mend.JOIN
     assert decide("per vent-", "hole", known) is Mend.COMPOUND  # "vent-holes" speaks for "vent-hole"
-    assert decide("per vent-", "hole", lambda: {"vent-holes", "ventholes"}) is Mend.JOIN  # both printed
+    assert decide("per vent-", "hole", lambda: Vocabulary({"vent-holes", "ventholes"})) is Mend.JOIN  # both printed
     lines = ["with two vent-", "holes. The vent-holes are wide, and the uncer-", "tainty is small"]
     page = open_doc(_paragraph(lines)).pages[0]
     assert page.text().split("\n") == ["with two vent-holes.", "The vent-holes are wide, and the uncertainty",
@@ -179,6 +179,9 @@ def test_a_compound_the_page_prints_with_its_hyphen_keeps_it() -> None:
 
 def test_mend_follows_a_chain_and_asks_whether_lines_sit_together() -> None:
     assert mend(["a co-", "ex-", "istence of", "two"]) == ["a coexistence", "of", "two"]
+    assert mend(["", "the uncer-", "", "tainty"]) == ["", "the uncer-", "", "tainty"]  # empty lines stay
+    # A line takes in at most MAX_CHAIN (3) whole lines: a page of one-word lines stays linear.
+    assert mend(["xy-"] + ["ab-"] * 9 + ["cd"]) == ["xyababab-", "abababab-", "ababcd"]
     assert mend(["the uncer-", "tainty"], beside=lambda i, j: False) == ["the uncer-", "tainty"]
     assert mend(["the uncer-", "tainty"], beside=lambda i, j: (i, j) == (0, 1)) == ["the uncertainty"]
 
@@ -200,6 +203,12 @@ def test_lines_beside_needs_the_next_line_just_below_and_overlapping() -> None:
     assert not lines_beside(_line("the uncer-", 100, 700, vertical=True, direction=down),
                             _line("tainty", 88, 700, vertical=True, direction=down))
     assert not lines_beside(upper, _line("tainty", 72, 688, direction=(0.0, 1.0)))
+
+
+def test_vocabulary_answers_by_prefix() -> None:
+    known = Vocabulary(["work-hours", "vent", "uncertainty"])
+    assert known.has_prefix("work-hour") and known.has_prefix("vent") and known.has_prefix("uncer")
+    assert not known.has_prefix("workhour") and not known.has_prefix("venti") and not known.has_prefix("z")
 
 
 def test_drop_soft_hyphens_keeps_those_ending_a_line() -> None:

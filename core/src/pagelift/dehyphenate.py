@@ -49,7 +49,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 
 from .layout_helpers import span
@@ -62,6 +63,9 @@ HYPHENS = "-\u2010"
 SOFT_HYPHEN = "\u00ad"
 """The soft hyphen: a break the producer allowed, visible only at a line end."""
 
+MAX_CHAIN = 3
+"""How many whole lines one line may take in when each is a single broken piece ("co-" / "ex-" / "istence")."""
+
 MAX_LINE_STEP = 3.0
 """How far below the broken line (in text sizes) its continuation may sit: double spacing is about 2.4."""
 
@@ -70,6 +74,21 @@ _OPENERS = "([{\"'“‘«‹¿¡"
 _FIRST_WORD = re.compile(r"\s*(\S+)\s*(.*)", re.DOTALL)
 _INNER_HYPHEN = re.compile(f"\\w[{HYPHENS}]\\w")
 _WORD_SEPARATORS = re.compile("[\\s\u2013\u2014]")  # spaces, en and em dashes
+
+
+class Vocabulary:
+    """The words printed on a page (lowercased), asked by prefix in logarithmic time.
+
+    Sorted once, so that a page of many breaks and many words costs no more than sorting.
+    """
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self._words = sorted(set(words))
+
+    def has_prefix(self, prefix: str) -> bool:
+        """True when some word starts with ``prefix`` (or is it)."""
+        i = bisect_left(self._words, prefix)
+        return i < len(self._words) and self._words[i].startswith(prefix)
 
 
 class Mend(Enum):
@@ -88,7 +107,7 @@ def _is_letters(text: str) -> bool:
     return all(c.isalpha() or unicodedata.category(c).startswith("M") for c in text)
 
 
-def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] | None = None, *,
+def decide(line: str, next_line: str, vocabulary: Callable[[], Vocabulary] | None = None, *,
            soft_breaks: bool = False) -> Mend | None:
     """Whether the end of ``line`` and the start of ``next_line`` are one broken word.
 
@@ -125,8 +144,8 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
         word = last[:-1].lower()
         tail = re.match(r"\w*", first.lower())
         hyphened, joined = f"{word}-{tail.group() if tail else ''}", f"{word}{tail.group() if tail else ''}"
-        seen_hyphened = any(w.startswith(hyphened) for w in known)
-        seen_joined = any(w.startswith(joined) for w in known)
+        seen_hyphened = known.has_prefix(hyphened)
+        seen_joined = known.has_prefix(joined)
         if seen_hyphened != seen_joined:
             return Mend.COMPOUND if seen_hyphened else Mend.JOIN
     left = pieces[-1]
@@ -137,36 +156,33 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Collection[str]] 
 
 
 def mend(texts: Sequence[str], beside: Callable[[int, int], bool] | None = None,
-         vocabulary: Callable[[], Collection[str]] | None = None, *, soft_breaks: bool = False) -> list[str]:
+         vocabulary: Callable[[], Vocabulary] | None = None, *, soft_breaks: bool = False) -> list[str]:
     """Mend the words broken across consecutive lines of one block; return the lines' new texts.
 
     ``texts`` are the block's lines top to bottom. ``beside(i, j)`` says whether line
     ``j`` (an index into ``texts``) continues line ``i`` on the page (None: always). The
     first word of a continuing line moves up to complete the word; a line left empty by
-    that disappears. ``vocabulary`` and ``soft_breaks`` are passed on to :func:`decide`.
+    that disappears, and the line it went to may continue into the next one (at most
+    ``MAX_CHAIN`` times, so that a hostile page of one-word lines stays linear).
+    ``vocabulary`` and ``soft_breaks`` are passed on to :func:`decide`.
     """
-    out = list(texts)
-    index = list(range(len(out)))  # which original line each entry of out is
-    i = 0
-    while i + 1 < len(out):
-        how = decide(out[i], out[i + 1], vocabulary, soft_breaks=soft_breaks)
-        if how is None or (beside is not None and not beside(index[i], index[i + 1])):
-            i += 1
-            continue
-        found = _FIRST_WORD.match(out[i + 1])
-        assert found is not None  # decide() saw a first letter
-        head, rest = found.groups()
-        end = out[i].rstrip()
-        if how is Mend.JOIN:
-            end = end[:-1]
-        out[i] = end + head
-        if rest:
-            out[i + 1] = rest
-            i += 1
-        else:
-            # The whole line moved up: the mended line may now end broken again.
-            del out[i + 1]
-            del index[i + 1]
+    out: list[str] = []
+    source = -1  # the original index of out[-1]
+    chain = 0  # how many whole lines out[-1] has taken in
+    for j, text in enumerate(texts):
+        if out and chain < MAX_CHAIN:
+            how = decide(out[-1], text, vocabulary, soft_breaks=soft_breaks)
+            if how is not None and (beside is None or beside(source, j)):
+                found = _FIRST_WORD.match(text)
+                assert found is not None  # decide() saw a first letter
+                head, text = found.groups()
+                end = out[-1].rstrip()
+                out[-1] = (end[:-1] if how is Mend.JOIN else end) + head
+                if not text:
+                    chain += 1
+                    continue  # the whole line moved up: out[-1] may end broken again
+        out.append(text)
+        source, chain = j, 0
     return out
 
 
@@ -203,7 +219,7 @@ def drop_soft_hyphens(text: str) -> str:
     return "\n".join(out)
 
 
-def page_vocabulary(blocks: Sequence[Sequence[str]]) -> set[str]:
+def page_vocabulary(blocks: Sequence[Sequence[str]]) -> Vocabulary:
     """The lowercased words of some blocks' lines, without surrounding punctuation.
 
     Words ending a line with a hyphen are left out: they are the pieces in question.
@@ -218,7 +234,7 @@ def page_vocabulary(blocks: Sequence[Sequence[str]]) -> set[str]:
                 word = word.strip(".,;:!?()[]{}\"'“”‘’«»").lower()
                 if word:
                     found.add(word)
-    return found
+    return Vocabulary(found)
 
 
 def mend_blocks(blocks: Sequence[Sequence[Line]], texts: Sequence[Sequence[str]]) -> list[list[str]]:
@@ -229,10 +245,10 @@ def mend_blocks(blocks: Sequence[Sequence[Line]], texts: Sequence[Sequence[str]]
     soft hyphen, the producer marks its breaks that way (InDesign does), so a hard hyphen
     ending a line is the word's own and stays.
     """
-    known: set[str] | None = None
+    known: Vocabulary | None = None
     soft_breaks = any(line.rstrip().endswith(SOFT_HYPHEN) for block in texts for line in block)
 
-    def vocabulary() -> set[str]:
+    def vocabulary() -> Vocabulary:
         nonlocal known
         if known is None:
             known = page_vocabulary(texts)
@@ -248,5 +264,5 @@ def mend_blocks(blocks: Sequence[Sequence[Line]], texts: Sequence[Sequence[str]]
     return out
 
 
-__all__ = ["HYPHENS", "SOFT_HYPHEN", "Mend", "decide", "drop_soft_hyphens", "lines_beside", "mend",
+__all__ = ["HYPHENS", "SOFT_HYPHEN", "Mend", "Vocabulary", "decide", "drop_soft_hyphens", "lines_beside", "mend",
            "mend_blocks", "page_vocabulary"]
