@@ -1,7 +1,7 @@
 """Word gaps the interpreter settles on real documents (each rule has its synthetic test too).
 
-The core is read with the tests' own small decoder (ToUnicode, else cp1252), so these
-files are ones whose text that decoder can read.
+The core is read with the tests' own small decoder (ToUnicode, else cp1252) where that
+decoder can read the file's fonts, else with the installed decoder plugins.
 """
 
 from __future__ import annotations
@@ -30,3 +30,9 @@ def test_indesign_list_dashes_tagged_on_a_space_keep_the_gap_after_them(corpus_d
     text = doc.pages[10].text()
     assert text.count("–– si ") == 4
     assert "––si" not in text
+
+
+def test_a_letter_spaced_title_reads_as_its_words(corpus_dir: Path) -> None:
+    """The wine list's title is set 0.17 em apart letter by letter, its word breaks space glyphs."""
+    doc = pagelift.open(corpus_dir / "camelot-detect-vertical-false.pdf")  # a subset font: the plugins read it
+    assert doc.pages[0].text().startswith("Vins au Verre")

@@ -226,3 +226,25 @@ def test_a_space_drawn_back_over_the_glyph_before_it_leaves_no_word_break() -> N
             f = next(r for r in document.pages[0].runs if "f" in r.text)
             assert f.text == "f" and approx(f.x, 72 + 2 * 5.56)  # the run starts at its first glyph
     assert doc_text == ["def", "def", "de f", "de f", "de f"]
+
+
+def test_letter_spaced_text_keeps_its_words_whole() -> None:
+    """One glyph per string, the same gap after each, word breaks as space glyphs: letter spacing."""
+    def text(tj: bytes, *, font_kind: str = "standard") -> str:
+        doc = pdfbuilder.Document()
+        if font_kind == "standard":
+            font = doc.standard_font("Helvetica", name="F1")
+        else:  # a font no code of which reads as a space, as TeX's are
+            font = doc.embedded_font("truetype", "Vinsau", name="F1", to_unicode=True)
+        page = doc.add_page()
+        page.use(font)
+        page.content(b"BT /F1 16 Tf 72 700 Td " + tj + b" TJ ET")
+        return open_doc(doc).text().strip()
+
+    # 0.17 em after every glyph: wider than half a space, so each gap alone would read as one.
+    assert text(b"[(V)-170(i)-172(n)-165(s)-170( )-168(a)-170(u)]") == "Vins au"
+    # The same gaps in a font that has no space glyph are the producer's word gaps.
+    assert text(b"[(V)-170(i)-172(n)-165(s)-170(a)-170(u)]", font_kind="embedded") == "V i n s a u"
+    # Uneven gaps (kerning, word gaps) and strings of several glyphs are read as before.
+    assert text(b"[(V)-170(i)-172(n)-300(s)-170( )-168(a)-170(u)]") == "V i n s a u"
+    assert text(b"[(Vi)-170(ns)-170( )-170(au)]") == "Vi ns au"

@@ -442,6 +442,13 @@ class Interpreter:
             space = 0.25 * size
         split_gap = min(0.15 * size, 0.45 * space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
+        if not vertical and len(items) > 6 and font.has_space:
+            tracking = letter_spacing(items, decode)
+            if tracking is not None:
+                # Letter-spaced text ("V i n s  a u"): one TJ sets every glyph apart by the
+                # same amount and writes its word breaks as space glyphs. Those even gaps are
+                # no word breaks, so they stay inside the run; a wider one still splits it.
+                split_gap = max(split_gap, 1.25 * tracking * 0.001 * scale)
         for tok in items:
             c = tok[0] if type(tok) is bytes else 0
             if c == 40 or c == 60:  # ( or <
@@ -839,6 +846,52 @@ class Interpreter:
         self._reset((sx, 0.0, 0.0, sy, rect.x0 - box.x0 * sx, rect.y0 - box.y0 * sy))
         # _form puts the stream's own /Matrix in front of the CTM set here.
         self._form(stream, "annotation appearance")
+
+
+TRACKING_MAX = 250
+"""The widest even gap (thousandths of an em) :func:`letter_spacing` reads as letter spacing."""
+
+
+def letter_spacing(items: Any, decode: Callable[[bytes], tuple[Any, ...]]) -> float | None:
+    """The letter spacing of a TJ array that sets each of its glyphs apart evenly, else None.
+
+    Letter-spaced text is written one glyph per string with the same gap after each:
+    ``[(i)-172(n)-162(s)-173( )-166(a)-163(u)]``. It is read as such when every string
+    holds one glyph, at least three gaps separate them, each within 15% of their median,
+    and the median (thousandths of an em) is narrower than ``TRACKING_MAX``. Kerning
+    varies from pair to pair and words set apart by gaps leave several glyphs in a string,
+    so neither looks like this. Returns the median gap in thousandths of an em.
+    """
+    gaps: list[float] = []
+    pending: float | None = None
+    strings = 0
+    for tok in items:
+        c = tok[0] if type(tok) is bytes else 0
+        if c == 40 or c == 60:  # ( or <
+            data = string_value(tok) if c == 60 or b"\\" in tok or b"\r" in tok else tok[1:-1]
+            if data is None or len(decode(data)) != 1:
+                return None
+            if strings:
+                if pending is None:
+                    return None  # two glyphs with no gap between them
+                gaps.append(pending)
+            strings += 1
+            pending = None
+        elif c == 91 or c == 93:  # [ ]
+            continue
+        else:
+            try:
+                value = -float(tok)
+            except (TypeError, ValueError):
+                return None
+            pending = value if pending is None else pending + value
+    if len(gaps) < 3:
+        return None
+    gaps.sort()
+    median = gaps[len(gaps) // 2]
+    if not 0 < median < TRACKING_MAX or gaps[0] < 0.85 * median or gaps[-1] > 1.15 * median:
+        return None
+    return median
 
 
 def drop_overprinted_spaces(runs: list[Run]) -> None:
