@@ -90,6 +90,17 @@ def test_symbol_and_zapfdingbats_built_in_encodings():
     assert page_text(read(doc.to_bytes())) == "αβπ∀∑●✔"
 
 
+def test_symbol_degree_and_plusminus_sit_at_their_latin_1_codes():
+    # pypdf's table fills Symbol's unused upper codes with the code itself; 0xB0 and 0xB1
+    # look the same but are Symbol's real degree and plusminus. 0x80 draws nothing.
+    doc = Document()
+    sym = doc.standard_font("Symbol", encoding=None)
+    page = doc.add_page()
+    page.content(b"BT /" + page.use(sym) + b" 12 Tf 72 700 Td (\xb0\xb1\xb4\x80) Tj ET")
+    result = read(doc.to_bytes())
+    assert page_text(result) == "°±×" and result.unreadable_count == 1
+
+
 def test_symbolic_font_without_encoding_gets_no_assumed_encoding():
     # An embedded symbolic TrueType with no /Encoding: its codes mean what its program says,
     # and reading them as StandardEncoding or WinAnsi would be a guess with nothing to say so.

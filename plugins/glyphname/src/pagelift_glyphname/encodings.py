@@ -97,14 +97,19 @@ def _private_use_names() -> dict[str, str]:
     return {text: name[1:] for name, text in table.items() if len(text) == 1 and 0xE000 <= ord(text) <= 0xF8FF}
 
 
-def _builtin(chars: list[str]) -> dict[int, str]:
+def _builtin(chars: list[str], font_name: str) -> dict[int, str]:
+    from pdfminer.fontmetrics import FONT_METRICS  # the Core 14 metrics, keyed by character
+
+    drawn = FONT_METRICS.get(font_name, ({}, {}))[1]
     out: dict[int, str] = {}
     private: dict[str, str] | None = None
     for code, ch in enumerate(chars[:256]):
         if code < 0x20 or not ch or ord(ch[0]) < 0x20 or 0x7F <= ord(ch[0]) < 0xA0:
             continue  # pypdf fills unused codes with the code itself: controls, no characters
-        if code >= 0x80 and ch == chr(code):
-            continue  # the same filler in the upper half (these fonts have no Latin-1 letters)
+        if code >= 0x80 and ch == chr(code) and (ch.isspace() or ch not in drawn):
+            # The same filler in the upper half. Symbol's degree and plusminus really sit at
+            # their Latin-1 codes (0xB0, 0xB1): the font's metrics have a glyph for them.
+            continue
         if 0xE000 <= ord(ch[0]) <= 0xF8FF:
             # Adobe gave Symbol's bracket pieces and sans-serif marks private-use code
             # points; their glyph names lead to real characters (parenlefttp -> U+239B).
@@ -121,7 +126,7 @@ def _builtin(chars: list[str]) -> dict[int, str]:
 def builtin_text(font_name: str) -> dict[int, str]:
     """code -> text of the built-in encoding of Symbol or ZapfDingbats (else empty)."""
     if font_name == "Symbol":
-        return _builtin(list(pypdf_table("symbol", "_symbol_encoding") or []))
+        return _builtin(list(pypdf_table("symbol", "_symbol_encoding") or []), font_name)
     if font_name == "ZapfDingbats":
-        return _builtin(list(pypdf_table("zapfding", "_zapfding_encoding") or []))
+        return _builtin(list(pypdf_table("zapfding", "_zapfding_encoding") or []), font_name)
     return {}
