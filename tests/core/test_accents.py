@@ -15,7 +15,7 @@ from layout_testing import cid_font, manager
 import pagelift
 from pagelift.accents import SPACING_ACCENTS, accented, combining_form
 
-CHARS = "abcdefghijklmnopqrstuvwxyzXY→ ,ıȷ¨´˜ˆ¸`\u0301"
+CHARS = "abcdefghijklmnopqrstuvwxyzXY0→ ,ıȷ¨´˜ˆ¸`\u0301"
 # Text-like widths (in thousandths of the text size); the accents are as wide as TeX's.
 WIDTHS = {c: 500 for c in CHARS} | {"ı": 280, "ȷ": 300, "X": 750, "Y": 750, "→": 1000, " ": 330, "\u0301": 0}
 
@@ -57,6 +57,15 @@ def test_an_accent_on_a_raised_baseline_over_a_math_letter_stays_in_the_line_and
     assert page.text() == "X\u0303 → Y"
     assert len(page.lines()) == 1
     assert "X\u0303" in page.text().split()
+
+
+def test_an_accent_skewed_to_the_end_of_its_letter_is_not_taken_by_the_subscript() -> None:
+    # TeX's \tilde{b}_0: the tilde's middle falls on the end of the b, where the smaller
+    # subscript begins, and it is drawn on the subscript's lowered baseline.
+    page = _document([b"BT /{F} 10 Tf 72 700 Td " + _s("b") + b" Tj ET",
+                      b"BT /{F} 10 Tf 74.5 698.4 Td " + _s("˜") + b" Tj ET",
+                      b"BT /{F} 7 Tf 77 698.4 Td " + _s("0") + b" Tj ET"])
+    assert page.text() == "b\u03030"
 
 
 def test_a_diacritic_standing_alone_stays_as_it_is() -> None:

@@ -98,12 +98,16 @@ def stands_over(accent: Box, base: Box) -> float | None:
 
     The accent's middle must lie within the letter's advance (an italic letter's accent is
     moved right, toward its top, so poppler's 0.3-of-the-width window is too narrow for
-    TeX's math italics), and its baseline within :data:`ABOVE_OR_BELOW` of the letter's.
-    The letter is a letter or digit of a left-to-right script. None when it does not.
+    TeX's math italics), its baseline within :data:`ABOVE_OR_BELOW` of the letter's, and
+    its size about the letter's (an accent skewed over the end of ``b`` in ``b̃₀`` is not the
+    subscript's). The letter is a letter or digit of a left-to-right script. None when it
+    does not stand over it.
     """
     if not base.text or not base.text[0].isalnum() or is_accent(base.text[0]) or has_rtl(base.text):
         return None
     size = base.size or 1.0
+    if accent.size and not 0.75 <= size / accent.size <= 1.33:
+        return None
     low, high = ABOVE_OR_BELOW
     if not low * size <= accent.v - base.v <= high * size:
         return None
