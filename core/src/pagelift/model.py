@@ -235,7 +235,10 @@ class Image:
     painting; ``matrix`` is that CTM itself, for a caller that needs rotation or skew.
     ``name`` is the resource name (empty for an inline image). The data is not read here:
     ``stream`` is the pikepdf object (None for inline images, whose raw bytes are kept in
-    ``inline_data``) for an image plugin to decode on demand.
+    ``inline_data``) for an image plugin to decode on demand. ``inline_params`` is an inline
+    image's parameter dictionary as written between ``BI`` and ``ID`` (abbreviations and all,
+    without the ``<<``/``>>``), which a decoder needs for /DecodeParms, /Decode and an
+    indexed palette.
     """
 
     name: str
@@ -250,6 +253,7 @@ class Image:
     image_mask: bool = False
     stream: object | None = field(default=None, repr=False)
     inline_data: bytes | None = field(default=None, repr=False)
+    inline_params: bytes | None = field(default=None, repr=False)
 
 
 @dataclass(slots=True)

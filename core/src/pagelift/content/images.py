@@ -104,8 +104,9 @@ def xobject_params(stream: Any) -> dict[str, Any]:
 
 
 def place(template: dict[str, Any], name: str, ctm: Matrix, *, inline: bool, stream: Any = None,
-          data: bytes | None = None) -> Image:
+          data: bytes | None = None, params: bytes | None = None) -> Image:
     """An :class:`Image` painted under ``ctm`` (the unit square mapped onto the page)."""
     a, b, c, d, e, f = ctm
     bbox = Rect.around([(e, f), (a + e, b + f), (c + e, d + f), (a + c + e, b + d + f)])
-    return Image(name=name, bbox=bbox, matrix=ctm, inline=inline, stream=stream, inline_data=data, **template)
+    return Image(name=name, bbox=bbox, matrix=ctm, inline=inline, stream=stream, inline_data=data,
+                 inline_params=params, **template)

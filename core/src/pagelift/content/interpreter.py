@@ -737,7 +737,9 @@ class Interpreter:
         except ValueError:
             cut = len(ops)
         template = image_template(inline_params(ops[:cut]))
-        self._add_image(place(template, "", self.ctm, inline=True, data=data.data if data is not None else b""))
+        # The raw parameter tokens are kept for an image plugin (/DecodeParms, /Decode, a palette).
+        self._add_image(place(template, "", self.ctm, inline=True, data=data.data if data is not None else b"",
+                              params=b" ".join(t for t in ops[:cut] if isinstance(t, bytes))))
 
     def _form(self, xobj: Any, name: str) -> None:
         key = _key(xobj)
