@@ -1,0 +1,91 @@
+"""The ``tesseract`` engine on pictures of text Pillow draws: the words, their boxes, the errors.
+
+These run the real ``tesseract`` program (apt-get install tesseract-ocr; CI installs it),
+about a quarter of a second per call, so there are few of them.
+"""
+
+from __future__ import annotations
+
+import pytesseract
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+import pagelift
+from pagelift_ocr_tesseract import TesseractEngine, TesseractFailed, TesseractUnavailable, words_from_data
+
+LINES = [((40, 30), "Quick brown foxes"), ((40, 110), "jumped over 42 lazy dogs")]
+
+
+def picture() -> tuple[Image.Image, dict[str, tuple[int, int, int, int]]]:
+    """Two lines of 40-pixel text on white, and where Pillow put the ink of each word."""
+    font = ImageFont.load_default(size=40)  # Pillow's bundled FreeType font: no system font needed
+    image = Image.new("L", (900, 200), 255)
+    draw = ImageDraw.Draw(image)
+    ink: dict[str, tuple[int, int, int, int]] = {}
+    for (x, y), text in LINES:
+        draw.text((x, y), text, font=font, fill=0)
+        for word in text.split():
+            start = x + draw.textlength(text[: text.index(word)], font=font)
+            ink[word] = tuple(int(v) for v in draw.textbbox((start, y), word, font=font))  # type: ignore[assignment]
+    return image, ink
+
+
+@pytest.fixture(scope="module")
+def read() -> tuple[list[pagelift.OcrWord], dict[str, tuple[int, int, int, int]]]:
+    image, ink = picture()
+    return TesseractEngine().recognize(image, languages=["eng"]), ink
+
+
+def test_it_is_registered_as_tesseract() -> None:
+    plugins = pagelift.PluginManager()
+    assert "tesseract" in plugins.ocr_engine_names()
+    assert isinstance(plugins.ocr_engine("tesseract"), pagelift.OcrEngine)
+
+
+def test_words_come_back_in_reading_order(read) -> None:
+    words, _ = read
+    assert [w.text for w in words] == " ".join(text for _, text in LINES).split()
+    assert all(90 <= w.confidence <= 100 for w in words)
+
+
+def test_boxes_sit_on_the_ink(read) -> None:
+    words, ink = read
+    for word in words:
+        x0, y0, x1, y1 = ink[word.text]
+        # Tesseract boxes the word's black pixels; Pillow's textbbox is the same ink.
+        assert word.left == pytest.approx(x0, abs=4) and word.top == pytest.approx(y0, abs=4)
+        assert word.left + word.width == pytest.approx(x1, abs=4)
+        assert word.top + word.height == pytest.approx(y1, abs=4)
+
+
+def test_a_missing_language_says_what_to_install() -> None:
+    with pytest.raises(TesseractUnavailable, match=r"no data for language xyz.*apt-get install tesseract-ocr-xyz"):
+        TesseractEngine().recognize(Image.new("L", (10, 10), 255), languages=["eng", "xyz"])
+
+
+def test_a_missing_program_says_what_to_install(monkeypatch) -> None:
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    with pytest.raises(TesseractUnavailable, match="apt-get install tesseract-ocr"):
+        TesseractEngine().recognize(Image.new("L", (10, 10), 255))
+
+
+def test_a_failure_on_the_image_is_a_tesseract_failure() -> None:
+    engine = TesseractEngine(config="--this-option-does-not-exist")
+    with pytest.raises(TesseractFailed, match="tesseract failed"):
+        engine.recognize(Image.new("L", (10, 10), 255))
+
+
+def test_only_word_rows_with_text_are_words() -> None:
+    data = {
+        "level": [1, 4, 5, 5, 5],
+        "text": ["", "", "Hello", "  ", "world"],
+        "left": [0, 10, 10, 60, 70],
+        "top": [0, 5, 5, 5, 6],
+        "width": [100, 90, 40, 5, 30],
+        "height": [20, 12, 12, 12, 11],
+        "conf": [-1, -1, 95.5, 10, 88],
+    }
+    assert words_from_data(data) == [
+        pagelift.OcrWord("Hello", 10, 5, 40, 12, 95.5),
+        pagelift.OcrWord("world", 70, 6, 30, 11, 88),
+    ]
