@@ -20,6 +20,7 @@ from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
 from .lines import join, lines
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
+from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
 from .plugins import PluginManager, default_manager
 from .recovery import rewrite_leniently
@@ -197,6 +198,13 @@ class Document:
             self._collect_qpdf_warnings(page.number)
             self._current_page = 0
 
+    @cached_property
+    def _ocr(self) -> OcrReader:
+        # Made on first use: a document read without OCR never looks an engine up.
+        return OcrReader(self.plugins, self.options,
+                         lambda image: self.plugins.hook.pagelift_decode_image(image=image, limits=self.options.limits),
+                         self._warn)
+
     def _collect_qpdf_warnings(self, page: int) -> None:
         """Record what qpdf noticed (and repaired) while objects were read lazily."""
         try:
@@ -252,6 +260,8 @@ class Page:
         self.number = number
         self.warnings: list[Warning] = []
         self._counts: tuple[int, int] | None = None  # (operators, images) kept by release()
+        self._ocr_runs: list[Run] | None = None  # kept by release(): OCR costs seconds a page
+        self._told_image_only = False
         letter = Rect(0, 0, 612, 792)
         try:
             obj = document._pdf.pages[number - 1].obj
@@ -323,9 +333,40 @@ class Page:
             return self._counts[0]
         return self._content.operators
 
+    def ocr_runs(self, engine: Any = None, languages: Sequence[str] | None = None) -> list[Run]:
+        """The words an OCR engine reads off the images this page paints, as runs flagged ``ocr``.
+
+        Runs OCR now, whatever ``Options.ocr`` says (the answer for the document's own engine
+        and languages is kept). ``engine`` is an engine's name or object and ``languages``
+        its language codes (default: ``Options.ocr_engine``, ``Options.ocr_languages``). A
+        missing engine, a missing image decoder or a failing engine gives an ``ocr`` warning
+        and no runs, never an exception. See :mod:`pagelift.ocr`.
+        """
+        own = engine is None and languages is None
+        if own and self._ocr_runs is not None:
+            return self._ocr_runs
+        runs = self.document._ocr.read(self.number, self.images, self.rotation, len(self.runs), engine, languages)
+        if own:
+            self._ocr_runs = runs
+        return runs
+
+    def _selected_ocr_runs(self) -> list[Run]:
+        """The OCR runs ``Options.ocr`` adds to the page's text (and the ``image_only`` warning
+        for a scan it leaves unread)."""
+        chosen = selection(self.document.options.ocr, self.runs, self.images, self.crop_box)
+        if chosen == "ocr":
+            return self.ocr_runs()
+        if chosen == "image_only" and not self._told_image_only:
+            self._told_image_only = True
+            self.document._warn(self.number, WarningCode.IMAGE_ONLY, image_only_message(self.images, self.crop_box))
+        return []
+
     def _visible_runs(self) -> list[Run]:
         opts = self.document.options
         runs = self.runs
+        ocr = self._selected_ocr_runs()
+        if ocr:
+            runs = runs + ocr
         if opts.ignore_artifacts:
             runs = [r for r in runs if not r.artifact]
         return runs
@@ -348,7 +389,9 @@ class Page:
         :func:`pagelift.join`. An unknown name raises :class:`PluginError` listing the
         installed layouts. Words broken at a line end within a block are mended unless
         ``Options.dehyphenate`` is False (:mod:`pagelift.dehyphenate`); soft hyphens inside
-        a line, which are invisible, are left out.
+        a line, which are invisible, are left out. On the pages ``Options.ocr`` selects, the
+        words an OCR engine reads off the page's images are part of the text (as they are
+        of ``lines()``, ``text_in()`` and ``tables()``; :meth:`ocr_runs`).
         """
         return self._text_of(self._visible_runs(), layout)
 

@@ -120,6 +120,8 @@ class Run:
     ``seq`` is the run's position in content order. ``glyph_offsets`` holds, per character
     cluster of ``text``, its text and its start and advance along the baseline (page units,
     relative to x/y) — the raw material ``Page.glyphs`` is computed from, on demand.
+    ``ocr`` says an OCR engine read the run off an image (one word, its box mapped onto the
+    page; ``size`` is the box's height) rather than the page drawing it as text.
     """
 
     text: str
@@ -138,6 +140,7 @@ class Run:
     mcid: int | None = None
     seq: int = 0
     glyph_offsets: tuple[tuple[str, float, float], ...] = ()
+    ocr: bool = False
 
     @property
     def end(self) -> Point:
@@ -225,6 +228,8 @@ class WarningCode:
     UNSUPPORTED = "unsupported"
     PLUGIN = "plugin"
     OCR = "ocr"
+    IMAGE_ONLY = "image_only"
+    """A page with no text that paints images over most of it (a scan), read without OCR."""
 
 
 @dataclass(slots=True)

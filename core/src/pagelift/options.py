@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+OCR_MODES = ("never", "auto", "always")
+"""The values of :attr:`Options.ocr`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +65,25 @@ class Options:
     the rest of the next line stays its own line, and lines, runs and glyphs are unchanged.
     False gives the lines as drawn. Soft hyphens (U+00AD) inside a line are invisible and
     are left out of text() either way."""
+    ocr: str = "never"
+    """Which pages an OCR engine reads for text(), lines() and tables(): ``"never"``,
+    ``"auto"`` or ``"always"`` (:mod:`pagelift.ocr`).
+
+    ``"never"`` (the default) runs no OCR: it costs seconds a page, and reading hundreds of
+    scans for their (absent) text must stay fast; a page with no text that paints images
+    over most of it gets one ``image_only`` warning saying so instead. ``"auto"`` OCRs
+    exactly those pages (scans). ``"always"`` OCRs the images of every page that paints
+    any, and adds their words to the page's own text (scanned figures in a typeset report).
+    ``Page.ocr_runs()`` OCRs a page whatever this says."""
+    ocr_engine: str | Any = "tesseract"
+    """The OCR engine: the name a plugin registered it under (``pagelift-ocr-tesseract``
+    registers ``tesseract``), or an object with a ``recognize(image, *, languages)`` method."""
+    ocr_languages: tuple[str, ...] = ("eng",)
+    """The languages the engine reads, in its own codes (Tesseract: ``eng``, ``deu``, ``chi_sim``)."""
+
+    def __post_init__(self) -> None:
+        if self.ocr not in OCR_MODES:
+            raise ValueError(f"ocr={self.ocr!r} is not one of {', '.join(map(repr, OCR_MODES))}")
+        # ocr_languages="deu" means the one language, not the letters d, e, u; a list becomes a tuple.
+        languages = (self.ocr_languages,) if isinstance(self.ocr_languages, str) else tuple(self.ocr_languages)
+        object.__setattr__(self, "ocr_languages", languages)
