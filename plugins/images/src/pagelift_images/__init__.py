@@ -1,0 +1,23 @@
+"""pagelift plugin: the pixels of the images a page paints.
+
+Implements ``pagelift_decode_image`` with pikepdf's ``PdfImage`` (filters, predictors,
+colour spaces, /Decode arrays) and Pillow (the pixels). Callers normally ask the core
+(``Page.image_pixels(image)``); :func:`decode_image` is here for an app that wants the
+soft mask applied too. See the README for what is decoded and what is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pagelift
+
+from .decode import decode_image
+
+__all__ = ["decode_image", "pagelift_decode_image"]
+
+
+@pagelift.hookimpl
+def pagelift_decode_image(image: pagelift.Image, limits: pagelift.Limits) -> Any | None:
+    """The picture's own pixels as a PIL image (its mask not applied), or None when it cannot be decoded."""
+    return decode_image(image, limits)
