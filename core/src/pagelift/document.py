@@ -319,6 +319,19 @@ class Page:
         """Every image the page paints (XObjects and inline images), in content order."""
         return self._content.images
 
+    def image_pixels(self, image: Image) -> Any | None:
+        """The pixels of one of this page's images, as a PIL image; None when none can be had.
+
+        Decoding is the image plugins' work (``pagelift-images``); the image keeps its own
+        colour model (``1``, ``L``, ``RGB``, ``CMYK``, ``P``, ...). None comes with a warning
+        on the page: no image plugin, no plugin could decode it (``unsupported``), over
+        ``Limits.max_image_pixels`` (``work_limit``), a plugin that failed (``plugin``).
+        """
+        from .images import image_pixels  # kept here: the page's one use of it
+
+        return image_pixels(image, self.document.plugins, self.document.options.limits,
+                            lambda code, message: self.document._warn(self.number, code, message))
+
     @property
     def image_count(self) -> int:
         """How many images the page paints."""
