@@ -13,6 +13,7 @@ import unicodedata
 from pathlib import Path
 
 import pdfbuilder
+from bidi import get_display
 from bidi.algorithm import get_display as uba_display
 from layout_testing import cid_font, manager
 
@@ -106,6 +107,15 @@ def test_join_of_a_number_row_in_right_to_left_context() -> None:
 def test_logical_order_mirrors_only_what_reads_right_to_left() -> None:
     assert pagelift.logical_order("(2)שפנל") == "לנפש(2)"
     assert pagelift.logical_order("f(x) = [a]") == "f(x) = [a]"
+
+
+def test_format_characters_stay_in_the_text() -> None:
+    # Persian writes "I want" with a zero-width non-joiner; a soft hyphen may sit in a word.
+    # (Painted by python-bidi's get_display, which keeps them; the reference one drops them.)
+    for logical in ["من می\u200cخواهم 12 تا", "מילה\u00adארוכה"]:
+        visual = get_display(logical, base_dir="R")
+        assert "\u200c" in visual or "\u00ad" in visual
+        assert pagelift.logical_order(visual) == logical
 
 
 def test_the_hebrew_indicators_table_reads_its_signs_and_brackets(corpus_dir: Path) -> None:

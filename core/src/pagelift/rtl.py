@@ -84,6 +84,7 @@ def logical_order(visual: str, *, rtl: bool | None = None) -> str:
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
     _uba.get_embedding_levels(visual, storage)
+    _keep_format_characters(storage["chars"])
     _signs_with_digits(storage["chars"])
     _uba.explicit_embed_and_overrides(storage)
     _uba.resolve_weak_types(storage)
@@ -92,6 +93,23 @@ def logical_order(visual: str, *, rtl: bool | None = None) -> str:
     _uba.reorder_resolved_levels(storage, False)
     _uba.apply_mirroring(storage, False)
     return "".join(ch["ch"] for ch in storage["chars"])
+
+
+# Classes the algorithm would drop (rule X9) or does not know (the isolates of UBA 6.3).
+_FORMAT_CLASSES = frozenset({"RLE", "LRE", "RLO", "LRO", "PDF", "BN", "LRI", "RLI", "FSI", "PDI"})
+
+
+def _keep_format_characters(chars: list[dict[str, Any]]) -> None:
+    """Read format characters as neutrals, so that they stay in the text where they stand.
+
+    Rule X9 removes embedding controls and boundary neutrals from the text it lays out;
+    reading a page that would lose a zero-width non-joiner (Persian), a soft hyphen or a
+    control a producer put there. Their embedding effect is not applied: the glyphs are
+    already where the page shows them.
+    """
+    for ch in chars:
+        if ch["type"] in _FORMAT_CLASSES:
+            ch["type"] = ch["orig"] = "ON"
 
 
 def _signs_with_digits(chars: list[dict[str, Any]]) -> None:
