@@ -442,9 +442,9 @@ class Interpreter:
             space = 0.25 * size
         split_gap = min(0.15 * size, 0.45 * space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
-        if not vertical and len(items) > 6 and font.has_space:
+        if not vertical and len(items) > 6:
             tracking = letter_spacing(items, decode)
-            if tracking is not None:
+            if tracking is not None and font.has_space:
                 # Letter-spaced text ("V i n s  a u"): one TJ sets every glyph apart by the
                 # same amount and writes its word breaks as space glyphs. Those even gaps are
                 # no word breaks, so they stay inside the run; a wider one still splits it.

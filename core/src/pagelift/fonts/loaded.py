@@ -44,11 +44,10 @@ class LoadedFont:
 
     ``vertical``, ``space_width`` (text space at size 1) and ``geometry.font_matrix`` are
     what the interpreter reads besides :meth:`decode`; ``info`` is what the decoders saw.
-    ``has_space`` says some code of the font reads as a space: its producer can write word
-    breaks as glyphs (TeX's fonts have none, and their word gaps are all pen moves).
+    :attr:`has_space` says whether some code of the font reads as a space.
     """
 
-    __slots__ = ("_cache", "_split", "_strings", "_table", "geometry", "has_space", "info", "name", "sources",
+    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "geometry", "info", "name", "sources",
                  "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
@@ -58,13 +57,21 @@ class LoadedFont:
         self.vertical = geometry.vertical
         self.text_of = text_of
         self.space_width = geometry.space_width
-        self.has_space = text_of(32) == " "
+        self._has_space: bool | None = None  # asked for rarely; text_of(32) can load a whole CMap
         self._cache: dict[int, GlyphCode] = {}
         self._table: list[GlyphCode | None] | None = [None] * 256 if geometry.single_byte else None
         self._split = geometry.split
         self._strings: dict[bytes, tuple[GlyphCode, ...]] = {}
         self.sources: tuple[str, ...] = ()
         """The decoders that answered for this font, highest priority first (diagnostics)."""
+
+    @property
+    def has_space(self) -> bool:
+        """Whether some code of the font reads as a space: its producer can write word breaks
+        as glyphs (TeX's fonts have none, and their word gaps are all pen moves)."""
+        if self._has_space is None:
+            self._has_space = self.text_of(32) == " "
+        return self._has_space
 
     @property
     def matrix(self) -> Matrix:
@@ -253,7 +260,8 @@ class FontCache:
         font = LoadedFont(info, geometry, text_of)
         if not geometry.vertical and (geometry.space_estimated or (geometry.single_byte and text_of(32) != " ")):
             space = _space_width(answers, geometry, text_of)
-            font.has_space = font.has_space or space is not None
+            if space is not None:
+                font._has_space = True
             if space is None and not geometry.space_estimated:
                 # Code 32 is some other glyph here (TeX fonts draw no spaces) and no code reads
                 # as one: its width says nothing about a word gap, so estimate from the rest.
