@@ -3,7 +3,8 @@
 Most tests use an engine of their own that boxes the dark pixels of whatever picture it is
 given, so where its one word lands on the page checks the whole mapping (decoded pixels,
 upright turn, matrix, page /Rotate) without Tesseract. A few run the real ``tesseract``
-plugin on a page made with Pillow and the builder, and on one scan from the corpus.
+plugin, with the installed image plugin decoding, on a page made with Pillow and the
+builder, and on one scan from the corpus.
 """
 
 from __future__ import annotations
@@ -305,15 +306,18 @@ def test_an_image_no_plugin_decodes_is_a_warning() -> None:
     pixels = Pixels()
     read = pagelift.open(doc.to_bytes(), plugins=plugins(BoxingEngine(), pixels=pixels), ocr="auto")
     assert read.pages[0].text() == "" and pixels.calls == 1
-    assert codes(read) == [(1, "ocr")] and "no installed image plugin decodes it" in read.warnings[0].message
+    # Page.image_pixels says so (pagelift.images), once, and OCR adds nothing of its own.
+    assert codes(read) == [(1, "unsupported")] and "could not be decoded" in read.warnings[0].message
 
 
-def test_no_image_decoder_at_all_is_one_warning() -> None:
+def test_no_image_plugin_at_all_is_said_for_each_image() -> None:
     pm = pagelift.PluginManager(load_entry_points=False)
+    pm.register(TestDecoder(), name="test-decoder")
     pm.register(Engines(tesseract=BoxingEngine()), name="test-engines")
     doc = pagelift.open(four_pages_document(), plugins=pm, ocr="always")
-    doc.text()
-    assert codes(doc) == [(0, "ocr")] and "pagelift_decode_image" in doc.warnings[0].message
+    assert doc.text() == "Typed text\n\nHidden layer"
+    assert codes(doc) == [(2, "unsupported"), (3, "unsupported"), (4, "unsupported")]
+    assert "pip install pagelift-images" in doc.warnings[0].message
 
 
 def test_an_unknown_mode_is_refused() -> None:
@@ -335,9 +339,8 @@ def test_tesseract_reads_a_scanned_page_made_with_pillow() -> None:
         draw.text((80, 100 + 60 * i), sentence, font=font, fill=0)
     doc = Document()
     doc.add_page().draw(doc.image(850, 1100, picture.tobytes()), 0, 0, 612, 792)
-    pm = pagelift.PluginManager()  # the installed plugins: pagelift-ocr-tesseract among them
-    pm.register(Pixels(), name="test-pixels")
-    read = pagelift.open(doc.to_bytes(), plugins=pm, ocr="auto")
+    # The installed plugins, end to end: pagelift-images decodes, pagelift-ocr-tesseract reads.
+    read = pagelift.open(doc.to_bytes(), ocr="auto")
     assert read.pages[0].text() == "\n".join(SENTENCES)
     first = read.pages[0].lines()[0]
     # The ink of "The", where Pillow drew it, at 0.72 pt a pixel from the page's top-left corner.
@@ -351,11 +354,9 @@ def test_tesseract_reads_a_scanned_page_made_with_pillow() -> None:
 def test_tesseract_reads_a_scan_from_the_corpus(corpus_dir: Path, manifest: dict[str, dict[str, str]]) -> None:
     """A Kodak test sheet: one CCITT G4 image, 1914×930 pixels, no text of its own."""
     assert "scanned" in manifest["ocrmypdf-kodak-kcs.pdf"]["tags"]
-    pm = pagelift.PluginManager()
-    pm.register(Pixels(), name="test-pixels")
-    quiet = pagelift.open(corpus_dir / "ocrmypdf-kodak-kcs.pdf", plugins=pm)
+    quiet = pagelift.open(corpus_dir / "ocrmypdf-kodak-kcs.pdf")
     assert quiet.text() == "" and [w.code for w in quiet.warnings] == ["image_only"]
-    read = pagelift.open(corpus_dir / "ocrmypdf-kodak-kcs.pdf", plugins=pm, ocr="auto")
+    read = pagelift.open(corpus_dir / "ocrmypdf-kodak-kcs.pdf", ocr="auto")
     text = read.text()
     assert "Capture" in text and "Desktop Test" in text
     assert all(run.ocr for line in read.pages[0].lines() for run in line.runs)

@@ -201,9 +201,7 @@ class Document:
     @cached_property
     def _ocr(self) -> OcrReader:
         # Made on first use: a document read without OCR never looks an engine up.
-        return OcrReader(self.plugins, self.options,
-                         lambda image: self.plugins.hook.pagelift_decode_image(image=image, limits=self.options.limits),
-                         self._warn)
+        return OcrReader(self.plugins, self.options, self._warn)
 
     def _collect_qpdf_warnings(self, page: int) -> None:
         """Record what qpdf noticed (and repaired) while objects were read lazily."""
@@ -352,13 +350,14 @@ class Page:
         Runs OCR now, whatever ``Options.ocr`` says (the answer for the document's own engine
         and languages is kept). ``engine`` is an engine's name or object and ``languages``
         its language codes (default: ``Options.ocr_engine``, ``Options.ocr_languages``). A
-        missing engine, a missing image decoder or a failing engine gives an ``ocr`` warning
-        and no runs, never an exception. See :mod:`pagelift.ocr`.
+        missing or failing engine gives an ``ocr`` warning and no runs, never an exception;
+        an image no plugin decodes is warned about by :meth:`image_pixels`. See :mod:`pagelift.ocr`.
         """
         own = engine is None and languages is None
         if own and self._ocr_runs is not None:
             return self._ocr_runs
-        runs = self.document._ocr.read(self.number, self.images, self.rotation, len(self.runs), engine, languages)
+        runs = self.document._ocr.read(self.number, self.images, self.rotation, len(self.runs), self.image_pixels,
+                                       engine, languages)
         if own:
             self._ocr_runs = runs
         return runs

@@ -2,12 +2,13 @@
 
 A scanned page has no text, only a picture of it. Which pages are read is
 ``Options.ocr`` (:func:`selection`); for such a page each image it paints is turned into
-pixels by the ``pagelift_decode_image`` hook, turned upright as a reader sees it (page
+pixels by the image plugins (``Page.image_pixels``, :mod:`pagelift.images`, which warns
+when none can), turned upright as a reader sees it (page
 /Rotate and the image's own placement), handed to the OCR engine, and every word the
 engine reads becomes a :class:`Run` flagged ``ocr``: its pixel box mapped through the
 image's matrix into page space (:func:`word_runs`), so the line rule, layouts, tables
 and ``text_in`` treat it like drawn text. Nothing here raises for a missing engine, a
-missing decoder or a failing engine: each becomes a :class:`Warning`.
+undecodable image or a failing engine: each becomes a :class:`Warning`.
 """
 
 from __future__ import annotations
@@ -227,15 +228,13 @@ def _as_word(value: Any) -> OcrWord:
 class OcrReader:
     """OCR for one document: finds the engine once, reads pages, records what went wrong.
 
-    ``decode(image)`` returns a PIL image or None (the ``pagelift_decode_image`` hook);
-    ``warn(page, code, message)`` records a warning. Problems that concern every page (no
-    engine, no image decoder) are recorded once, for the document.
+    ``warn(page, code, message)`` records a warning. A missing engine, which concerns
+    every page, is recorded once, for the document.
     """
 
-    def __init__(self, plugins: Any, options: Options, decode: Callable[[Image], Any], warn: Warn) -> None:
+    def __init__(self, plugins: Any, options: Options, warn: Warn) -> None:
         self.plugins = plugins
         self.options = options
-        self.decode = decode
         self.warn = warn
         self._told: set[str] = set()
 
@@ -260,19 +259,17 @@ class OcrReader:
             return None
 
     def read(self, page: int, images: Sequence[Image], rotation: int, first_seq: int,
-             engine: Any = None, languages: Sequence[str] | None = None) -> list[Run]:
-        """OCR the images of page ``page``; return their words as runs numbered from ``first_seq``."""
+             pixels: Callable[[Image], Any], engine: Any = None, languages: Sequence[str] | None = None) -> list[Run]:
+        """OCR the images of page ``page``; return their words as runs numbered from ``first_seq``.
+
+        ``pixels(image)`` gives an image's PIL image, or None having said why (``Page.image_pixels``).
+        """
         found = self.engine(self.options.ocr_engine if engine is None else engine)
         if found is None:
             return []
         ocr_engine, label = found
         langs = tuple(self.options.ocr_languages if languages is None else
                       ((languages,) if isinstance(languages, str) else languages))
-        hook = getattr(self.plugins, "hook", None)
-        if hook is not None and not hook.pagelift_decode_image.get_hookimpls():
-            self._tell_once("decoder", "no installed plugin turns images into pixels (pagelift_decode_image); "
-                                       "install one (pip install pagelift-images) to OCR; no OCR was done")
-            return []
         runs: list[Run] = []
         limit = self.options.limits.max_image_pixels
         for image in images:
@@ -280,15 +277,9 @@ class OcrReader:
                 continue  # too small to hold a word, degenerate, or over the pixel limit (already warned)
             what = f"image {image.name or '(inline)'} ({image.width}×{image.height}" + (
                 f", {'/'.join(image.filters)})" if image.filters else ")")
-            try:
-                picture = self.decode(image)
-            except Exception as exc:  # a decoder's bug must not stop the page
-                self.warn(page, WarningCode.OCR, f"{what} could not be turned into pixels for OCR: "
-                                                 f"{type(exc).__name__}: {exc}")
-                continue
+            picture = pixels(image)
             if picture is None:
-                self.warn(page, WarningCode.OCR, f"{what} was not OCRed: no installed image plugin decodes it")
-                continue
+                continue  # pixels() has said why (no image plugin, an unsupported filter, ...)
             if getattr(picture, "mode", "RGB") not in ("1", "L", "RGB"):
                 picture = picture.convert("RGB")  # CMYK, palettes, alpha: what every engine reads
             width, height = picture.size
