@@ -7,7 +7,7 @@ import zlib
 
 import pikepdf
 import pytest
-from pdfbuilder import Document
+from pdfbuilder import Document, Encryption
 from PIL import Image as PILImage
 
 import pagelift
@@ -215,3 +215,20 @@ def test_an_image_without_data_to_read_returns_none() -> None:
     inline = pagelift.Image(name="", width=2, height=2, bbox=pagelift.Rect(0, 0, 1, 1), matrix=(1, 0, 0, 1, 0, 0),
                             inline=True, inline_data=b"\x00\x00\x00\x00")  # no parameters kept
     assert pagelift_images.decode_image(inline, pagelift.Limits()) is None
+
+
+def test_images_of_an_encrypted_file_decode_and_their_flate_bound_still_holds(make_image) -> None:
+    samples = bytes(range(0, 240, 10))
+    doc = Document()
+    doc.add_page().draw(doc.image(6, 4, samples), 72, 72, 60, 40)
+    bomb = make_image(doc, 10, 10, zlib.compress(bytes(4 * 1024 * 1024), 9), filter="/FlateDecode",
+                      ColorSpace="/DeviceGray", BitsPerComponent=8)
+    doc.pages[0].draw(bomb, 72, 172, 10, 10)
+    plugins = pagelift.PluginManager(load_entry_points=False)
+    plugins.register(pagelift_images, name="images")
+    data = doc.to_bytes(encryption=Encryption("aes-256", user="u", owner="o"))
+    with pagelift.open(data, password="u", plugins=plugins) as pdf:
+        page = pdf.pages[0]
+        plain, refused = (page.image_pixels(image) for image in page.images)
+        assert plain.tobytes() == samples
+        assert refused is None
