@@ -232,3 +232,18 @@ def test_images_of_an_encrypted_file_decode_and_their_flate_bound_still_holds(ma
         plain, refused = (page.image_pixels(image) for image in page.images)
         assert plain.tobytes() == samples
         assert refused is None
+
+
+@pytest.mark.parametrize(("bits", "packed", "mode", "expected"), [
+    (2, bytes([0b00_01_10_11]), "L", [0, 85, 170, 255]),  # scaled to 0-255
+    (4, bytes([0x0F, 0x80]), "L", [0, 255, 136, 0]),
+    (16, bytes([0x12, 0x34, 0xFF, 0xFF, 0, 0, 0, 1]), "I;16", [0x1234, 0xFFFF, 0, 1]),  # kept at 16 bits
+])  # fmt: skip
+def test_gray_images_of_2_4_and_16_bits(make_image, pixels_of, bits: int, packed: bytes, mode: str,
+                                        expected: list[int]) -> None:
+    doc = Document()
+    image = make_image(doc, 4, 1, packed, ColorSpace="/DeviceGray", BitsPerComponent=bits)
+    doc.add_page().draw(image, 72, 72, 40, 10)
+    (pixels,) = pixels_of(doc)
+    assert pixels.mode == mode
+    assert [pixels.getpixel((x, 0)) for x in range(4)] == expected
