@@ -290,6 +290,26 @@ def test_a_failing_engine_is_a_warning_on_the_page() -> None:
                      doc.warnings[0].message)
 
 
+class ScribblingEngine:
+    def recognize(self, image: Any, *, languages: Sequence[str] = ("eng",)) -> list[Any]:
+        return [("word", "left", 0, 1, 1, 50)]
+
+
+def test_an_engine_answering_nonsense_is_a_warning() -> None:
+    doc = pagelift.open(four_pages_document(), plugins=plugins(ScribblingEngine()), ocr="auto")
+    assert doc.pages[1].text() == ""
+    assert codes(doc) == [(2, "ocr")] and "could not convert string to float" in doc.warnings[0].message
+
+
+def test_a_failing_engine_is_said_once_a_page_however_many_images() -> None:
+    doc = Document()
+    page = doc.add_page()
+    for y in (0, 396):
+        page.draw(marked_image(doc), 0, y, 612, 396)  # a scan in two strips
+    read = pagelift.open(doc.to_bytes(), plugins=plugins(FailingEngine()), ocr="auto")
+    assert read.pages[0].text() == "" and codes(read) == [(1, "ocr")]
+
+
 def test_an_engine_object_and_languages_can_be_given() -> None:
     engine = BoxingEngine()
     doc = pagelift.open(four_pages_document(), plugins=plugins(None), ocr="auto",

@@ -191,7 +191,7 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     """
     runs: list[Run] = []
     for word in words:
-        text = str(word.text).strip()
+        text = word.text.strip() if isinstance(word.text, str) else ""
         left, top, width, height = (float(v) for v in (word.left, word.top, word.width, word.height))
         if not text or not all(math.isfinite(v) for v in (left, top, width, height)) or width <= 0 or height <= 0:
             continue
@@ -271,6 +271,7 @@ class OcrReader:
         langs = tuple(self.options.ocr_languages if languages is None else
                       ((languages,) if isinstance(languages, str) else languages))
         runs: list[Run] = []
+        failures: set[str] = set()
         limit = self.options.limits.max_image_pixels
         for image in images:
             if not _readable(image) or image.width * image.height > limit:
@@ -280,14 +281,16 @@ class OcrReader:
             picture = pixels(image)
             if picture is None:
                 continue  # pixels() has said why (no image plugin, an unsupported filter, ...)
-            if getattr(picture, "mode", "RGB") not in ("1", "L", "RGB"):
-                picture = picture.convert("RGB")  # CMYK, palettes, alpha: what every engine reads
-            width, height = picture.size
-            placement = Placement.of(image.matrix, width, height, rotation)
             try:
+                if getattr(picture, "mode", "RGB") not in ("1", "L", "RGB"):
+                    picture = picture.convert("RGB")  # CMYK, palettes, alpha: what every engine reads
+                width, height = picture.size
+                placement = Placement.of(image.matrix, width, height, rotation)
                 words = [_as_word(w) for w in ocr_engine.recognize(placement.upright(picture), languages=langs)]
-            except Exception as exc:  # an engine's failure (missing program, language) is a warning
-                self.warn(page, WarningCode.OCR, f"OCR engine {label!r} failed on {what}: {exc}")
-                continue
-            runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
+                runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
+            except Exception as exc:  # the engine's failure (missing program, language), or words that are not
+                reason = f"{exc}" or type(exc).__name__
+                if reason not in failures:  # said once a page, not once an image
+                    failures.add(reason)
+                    self.warn(page, WarningCode.OCR, f"OCR engine {label!r} failed on {what}: {reason}")
         return runs
