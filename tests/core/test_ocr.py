@@ -345,6 +345,11 @@ def test_an_unknown_mode_is_refused() -> None:
         pagelift.open(four_pages_document(), ocr="yes")
 
 
+def test_languages_given_as_one_string_are_one_language() -> None:
+    assert pagelift.Options(ocr_languages="deu").ocr_languages == ("deu",)
+    assert pagelift.Options(ocr_languages=["deu", "eng"]).ocr_languages == ("deu", "eng")
+
+
 # -- the real engine ---------------------------------------------------------------------------
 
 SENTENCES = ["The quick brown fox jumps over", "the lazy dog near the river bank.",
@@ -380,3 +385,4 @@ def test_tesseract_reads_a_scan_from_the_corpus(corpus_dir: Path, manifest: dict
     text = read.text()
     assert "Capture" in text and "Desktop Test" in text
     assert all(run.ocr for line in read.pages[0].lines() for run in line.runs)
+

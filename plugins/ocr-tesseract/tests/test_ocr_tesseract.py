@@ -89,3 +89,19 @@ def test_only_word_rows_with_text_are_words() -> None:
         pagelift.OcrWord("Hello", 10, 5, 40, 12, 95.5),
         pagelift.OcrWord("world", 70, 6, 30, 11, 88),
     ]
+
+
+def test_languages_are_joined_with_plus_and_options_passed(monkeypatch) -> None:
+    asked: dict[str, object] = {}
+
+    def image_to_data(image, **kwargs):
+        asked.update(kwargs)
+        return {"level": [5], "text": ["Hallo"], "left": [1], "top": [2], "width": [3], "height": [4], "conf": [77]}
+
+    monkeypatch.setattr(pytesseract, "get_languages", lambda config="": ["deu", "eng", "osd"])
+    monkeypatch.setattr(pytesseract, "image_to_data", image_to_data)
+    engine = TesseractEngine(psm=6, timeout=30, config="-c preserve_interword_spaces=1")
+    words = engine.recognize(Image.new("L", (10, 10), 255), languages=("deu", "eng"))
+    assert words == [pagelift.OcrWord("Hallo", 1, 2, 3, 4, 77)]
+    assert asked["lang"] == "deu+eng" and asked["timeout"] == 30
+    assert asked["config"] == "--psm 6 -c preserve_interword_spaces=1"
