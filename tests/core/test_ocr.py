@@ -149,6 +149,7 @@ def test_a_rotated_page_reads_its_words_along_the_rotation() -> None:
     (-2.0, 0.0, 0.0, 3.0, 410.0, 20.0),    # mirrored
     (0.0, -3.0, 2.0, 0.0, 10.0, 620.0),    # rotated clockwise
     (0.0, 3.0, -2.0, 0.0, 210.0, 20.0),    # rotated counter-clockwise
+    (-29.8, 611.3, -791.1, -38.6, 806.4, 19.7),  # ocrmypdf-rotated-skew: turned and skewed 3°
 ])
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_every_turn_maps_the_upright_box_back_onto_the_same_ink(matrix, rotation) -> None:
