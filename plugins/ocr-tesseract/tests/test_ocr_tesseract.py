@@ -6,6 +6,8 @@ about a quarter of a second per call, so there are few of them.
 
 from __future__ import annotations
 
+import os
+
 import pytesseract
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -105,3 +107,22 @@ def test_languages_are_joined_with_plus_and_options_passed(monkeypatch) -> None:
     assert words == [pagelift.OcrWord("Hallo", 1, 2, 3, 4, 77)]
     assert asked["lang"] == "deu+eng" and asked["timeout"] == 30
     assert asked["config"] == "--psm 6 -c preserve_interword_spaces=1"
+
+
+def test_tesseract_runs_single_threaded_unless_the_app_says_otherwise(monkeypatch) -> None:
+    seen: list[str | None] = []
+
+    def image_to_data(image, **kwargs):
+        seen.append(os.environ.get("OMP_THREAD_LIMIT"))
+        return {"level": [], "text": [], "left": [], "top": [], "width": [], "height": [], "conf": []}
+
+    monkeypatch.setattr(pytesseract, "get_languages", lambda config="": ["eng"])
+    monkeypatch.setattr(pytesseract, "image_to_data", image_to_data)
+    monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
+    picture = Image.new("L", (10, 10), 255)
+    TesseractEngine().recognize(picture)
+    assert seen == ["1"] and "OMP_THREAD_LIMIT" not in os.environ  # set for the call only
+    TesseractEngine(threads=None).recognize(picture)
+    monkeypatch.setenv("OMP_THREAD_LIMIT", "3")
+    TesseractEngine().recognize(picture)
+    assert seen == ["1", None, "3"] and os.environ["OMP_THREAD_LIMIT"] == "3"
