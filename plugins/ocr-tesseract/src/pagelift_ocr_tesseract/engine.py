@@ -8,8 +8,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import pytesseract
-
 import pagelift
 
 # image_to_data's TSV levels: 1 page, 2 block, 3 paragraph, 4 line, 5 word.
@@ -19,6 +17,17 @@ _INSTALL_PROGRAM = (
     "install it (Debian/Ubuntu: apt-get install tesseract-ocr; macOS: brew install tesseract) "
     "or set pytesseract.pytesseract.tesseract_cmd to its path"
 )
+
+
+def _pytesseract() -> Any:
+    """pytesseract, imported on first use.
+
+    It imports pandas when pandas is installed: a quarter of a second that every process
+    using pagelift would otherwise pay when plugins are discovered, OCR or not.
+    """
+    import pytesseract
+
+    return pytesseract
 
 
 class TesseractUnavailable(RuntimeError):
@@ -63,6 +72,7 @@ class TesseractEngine:
         """
         with self._lock:
             if self._installed is None:
+                pytesseract = _pytesseract()
                 try:
                     self._installed = frozenset(pytesseract.get_languages(config=""))
                 except pytesseract.TesseractNotFoundError:
@@ -90,6 +100,7 @@ class TesseractEngine:
                 f"install it (Debian/Ubuntu: apt-get install {packages})"
             )
         config = self.config if self.psm is None else f"--psm {int(self.psm)} {self.config}"
+        pytesseract = _pytesseract()
         try:
             with _thread_limit(self.threads):
                 data = pytesseract.image_to_data(
@@ -157,6 +168,6 @@ def words_from_data(data: dict[str, list[Any]]) -> list[pagelift.OcrWord]:
 
 
 def _message(exc: BaseException) -> str:
-    if isinstance(exc, pytesseract.TesseractError):
+    if isinstance(exc, _pytesseract().TesseractError):
         return str(exc.message).strip() or f"exit status {exc.status}"
     return str(exc).strip() or type(exc).__name__
