@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 
 import click
@@ -13,6 +14,7 @@ from . import __version__
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
 from .model import Table
+from .options import OCR_MODES
 from .plugins import default_manager
 
 
@@ -44,14 +46,21 @@ def plugins_command() -> None:
 @click.option("--strict", is_flag=True, help="Fail at the first warning instead of reporting it.")
 @click.option("--keep-hyphens", is_flag=True,
               help='Print words broken at a line end as drawn ("uncer-" / "tainty") instead of mending them.')
+@click.option("--ocr", type=click.Choice(OCR_MODES), default="never", show_default=True,
+              help="Read pages with an OCR engine: auto, the pages that are only pictures (scans); "
+                   "always, every page that paints an image.")
+@click.option("--ocr-engine", default="tesseract", show_default=True, help="The OCR engine, by name.")
+@click.option("--ocr-languages", default="eng", show_default=True,
+              help='The languages the engine reads, in its own codes: "deu+eng" (or "deu,eng").')
 def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
-                 keep_hyphens: bool) -> None:
+                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str) -> None:
     """Print the text of each FILE in reading order; warnings go to stderr."""
     failed = False
+    languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages) if lang.strip()) or ("eng",)
     for path in files:
         try:
-            with open_document(path, password=password, pages=pages, strict=strict,
-                               dehyphenate=not keep_hyphens) as doc:
+            with open_document(path, password=password, pages=pages, strict=strict, dehyphenate=not keep_hyphens,
+                               ocr=ocr, ocr_engine=ocr_engine, ocr_languages=languages) as doc:
                 text = doc.text(layout=layout)
                 if len(files) > 1:
                     click.echo(f"==> {path} <==")
