@@ -1,4 +1,4 @@
-"""The ``pagelift`` command: list plugins, print a document's text, print its tables."""
+"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import io
 import json
 import re
 import sys
+from pathlib import Path
+from typing import Any
 
 import click
 
@@ -142,3 +144,47 @@ def tables_markdown(tables: list[Table]) -> str:
                 lines.append("|" + "|".join("---" for _ in row) + "|")
         parts.append("\n".join(lines) + "\n")
     return "\n".join(parts)
+
+
+@main.command("images")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--pages", default=None, help='Pages to read, one-based: "2-5,7".')
+@click.option("--password", default=None, help="The user or owner password of an encrypted file.")
+@click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
+              help="Save each image's pixels as PNG in this directory (made if missing).")
+def images_command(file: str, pages: str | None, password: str | None, out_dir: str | None) -> None:
+    """List the images painted on the pages of FILE; with --out, save their pixels as PNG.
+
+    One tab-separated line per image: page, index on the page, name ("(inline)" for an
+    inline image), size in samples, filters, colour space, page-space box — and with --out
+    the file written ("-" when no image plugin could decode it; stderr says why).
+    """
+    try:
+        with open_document(file, password=password, pages=pages) as doc:
+            for page in doc.pages:
+                for index, image in enumerate(page.images, 1):
+                    fields = [str(page.number), str(index), image.name or "(inline)", f"{image.width}x{image.height}",
+                              "+".join(image.filters) or "-",
+                              image.color_space or ("ImageMask" if image.image_mask else "-"),
+                              ",".join(f"{v:g}" for v in (round(c, 2) for c in image.bbox))]
+                    if out_dir is not None:
+                        fields.append(_save_png(page.image_pixels(image), Path(out_dir),
+                                                f"page{page.number}-image{index}.png"))
+                    click.echo("\t".join(fields))
+            for warning in doc.warnings:
+                click.echo(f"pagelift: {file}: {warning}", err=True)
+    except (PdfError, PasswordRequired, PluginError, ValueError, OSError) as exc:
+        click.echo(f"pagelift: {exc}", err=True)
+        sys.exit(1)
+
+
+def _save_png(pixels: Any, folder: Path, name: str) -> str:
+    """Write a PIL image as PNG (converted to RGB when PNG cannot hold its mode); the path, or "-" for None."""
+    if pixels is None:
+        return "-"
+    if pixels.mode not in ("1", "L", "LA", "P", "RGB", "RGBA", "I", "I;16"):
+        pixels = pixels.convert("RGBA" if "A" in pixels.mode else "RGB")  # CMYK, LAB, YCbCr, ...
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    pixels.save(path, format="PNG")
+    return str(path)
