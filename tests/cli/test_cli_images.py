@@ -12,11 +12,12 @@ from typing import Any
 
 import pdfbuilder
 import pytest
+from cli.helpers import InstallPlugins
 from click.testing import CliRunner
 from PIL import Image as PILImage
 
 import pagelift
-from pagelift import cli, plugins
+from pagelift import cli
 
 
 class SolidDecoder:
@@ -32,11 +33,8 @@ class SolidDecoder:
 
 
 @pytest.fixture
-def only_test_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
-    manager = pagelift.PluginManager()
-    manager.register(SolidDecoder(), name="tests-images")
-    monkeypatch.setattr(plugins, "_default", manager)
+def only_test_plugins(use_only: InstallPlugins) -> None:
+    use_only(**{"tests-images": SolidDecoder()})
 
 
 def write_pdf(tmp_path: Path) -> str:

@@ -14,11 +14,12 @@ from typing import Any
 import pdfbuilder
 import pikepdf
 import pytest
+from cli.helpers import InstallPlugins
 from click.testing import CliRunner
 from PIL import Image, ImageDraw, ImageOps
 
 import pagelift
-from pagelift import cli, plugins
+from pagelift import cli
 
 
 class Pixels:
@@ -47,13 +48,9 @@ class Engines:
 
 
 @pytest.fixture
-def engine(monkeypatch: pytest.MonkeyPatch) -> MarkEngine:
-    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
+def engine(use_only: InstallPlugins) -> MarkEngine:
     engine = MarkEngine()
-    manager = pagelift.PluginManager()
-    manager.register(Pixels(), name="tests-pixels")
-    manager.register(Engines(engine), name="tests-engines")
-    monkeypatch.setattr(plugins, "_default", manager)
+    use_only(**{"tests-pixels": Pixels(), "tests-engines": Engines(engine)})
     return engine
 
 

@@ -16,11 +16,12 @@ from typing import Any
 
 import pdfbuilder
 import pytest
+from cli.helpers import InstallPlugins
 from click.testing import CliRunner
 from pdfminer.encodingdb import EncodingDB
 
 import pagelift
-from pagelift import cli, plugins
+from pagelift import cli
 
 
 class SemicolonTables:
@@ -46,11 +47,8 @@ class SemicolonTables:
 
 
 @pytest.fixture
-def only_test_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
-    manager = pagelift.PluginManager()
-    manager.register(SemicolonTables(), name="tests-semicolons")
-    monkeypatch.setattr(plugins, "_default", manager)
+def only_test_plugins(use_only: InstallPlugins) -> None:
+    use_only(**{"tests-semicolons": SemicolonTables()})
 
 
 def write_pdf(tmp_path: Path, pages: Sequence[Sequence[str]], encryption: pdfbuilder.Encryption | None = None) -> str:

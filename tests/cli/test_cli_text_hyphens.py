@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pdfbuilder
 import pytest
+from cli.helpers import InstallPlugins
 from click.testing import CliRunner, Result
 from pdfminer.encodingdb import EncodingDB
 
 import pagelift
-from pagelift import cli, plugins
+from pagelift import cli
 
 LINES = ["We measure the uncer-", "tainty of the model and", "its parame-", "ters, 0.3-", "0.5 volts."]
 
@@ -30,11 +31,8 @@ class WinAnsi:
 
 
 @pytest.fixture
-def only_test_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
-    manager = pagelift.PluginManager()
-    manager.register(WinAnsi(), name="tests-winansi")
-    monkeypatch.setattr(plugins, "_default", manager)
+def only_test_plugins(use_only: InstallPlugins) -> None:
+    use_only(**{"tests-winansi": WinAnsi()})
 
 
 def write_pdf(tmp_path: Path) -> str:
