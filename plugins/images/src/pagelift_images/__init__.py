@@ -12,9 +12,20 @@ from typing import Any
 
 import pagelift
 
-from .decode import decode_image
-
 __all__ = ["decode_image", "pagelift_decode_image"]
+
+
+def decode_image(image: pagelift.Image, limits: pagelift.Limits, *, with_mask: bool = False) -> Any | None:
+    """The picture's pixels as a PIL image (the soft mask applied with ``with_mask``), or None.
+
+    See :func:`pagelift_images.decode.decode_image`. The codec module (and Pillow with it) is
+    imported on the first image, not when plugins are discovered: most processes that load
+    pagelift never ask for pixels, and Pillow's import is a quarter of the time a small
+    document takes to read.
+    """
+    from .decode import decode_image as decode
+
+    return decode(image, limits, with_mask=with_mask)
 
 
 @pagelift.hookimpl

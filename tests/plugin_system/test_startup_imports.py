@@ -1,0 +1,30 @@
+"""Reading a text PDF must not import what only pictures need.
+
+Every `pagelift` process discovers all installed plugins, and most documents are small: an
+import of Pillow, pytesseract or pandas at discovery costs more than reading the document
+(pytesseract's pandas import alone took pagelift from 4.3x to 1.0x pdfminer.six's speed in
+the corpus benchmark). The image and OCR plugins import them when the first picture is read.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SAMPLE = Path(__file__).resolve().parents[2] / "testdata" / "sample.pdf"
+HEAVY = ("PIL", "pytesseract", "pandas", "numpy")
+
+
+def test_reading_a_text_pdf_with_every_plugin_imports_no_picture_library() -> None:
+    code = (
+        "import sys, pagelift\n"
+        f"doc = pagelift.open({str(SAMPLE)!r})\n"
+        "text = doc.text()\n"
+        "print(doc.plugins.ocr_engine_names())\n"
+        f"print(bool(text.strip()), [m for m in {HEAVY!r} if m in sys.modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    engines, imported = out.strip().splitlines()
+    assert "tesseract" in engines  # the OCR plugin (and the image plugin beside it) were loaded
+    assert imported == "True []"
