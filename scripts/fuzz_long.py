@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "testdata")]
 
 from fuzz import mutators  # noqa: E402
+from hostile.bounded import address_space  # noqa: E402
 
 import pagelift  # noqa: E402
 
@@ -68,7 +69,7 @@ def _where(exc: BaseException) -> str:
 def worker(seed: int, start: int, stop: int, out: Path, memory: int, progress: Any, queue: Any) -> None:
     """Read documents start..stop-1, reporting each one's timing and every crash."""
     logging.disable(logging.CRITICAL)  # pikepdf logs qpdf's complaints; they are expected here
-    limit = memory + _address_space()
+    limit = memory + address_space()
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     mutators.seeds(CORPUS_MAX_BYTES)
     for index in range(start, stop):
@@ -87,14 +88,6 @@ def worker(seed: int, start: int, stop: int, out: Path, memory: int, progress: A
             queue.put(("crash", index, type(exc).__name__, _where(exc), str(exc)[:200]))
         queue.put(("done", index, status, time.process_time() - cpu0, time.perf_counter() - wall0))
     queue.put(("finished", stop))
-
-
-def _address_space() -> int:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:

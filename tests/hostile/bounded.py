@@ -48,7 +48,8 @@ class Outcome:
         return f"returned {self.value!r}"[:2000]
 
 
-def _address_space() -> int:
+def address_space() -> int:
+    """This process's virtual size in bytes (0 where /proc is missing): RLIMIT_AS is set above it."""
     with open("/proc/self/status", encoding="ascii") as f:
         for line in f:
             if line.startswith("VmSize:"):
@@ -67,7 +68,7 @@ def run_bounded(fn: Callable[[], Any], *, memory: int = MEMORY_BOUND, cpu: int =
         os.close(read_fd)
         code = 0
         try:
-            limit = _address_space() + memory
+            limit = address_space() + memory
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
             used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime)
             resource.setrlimit(resource.RLIMIT_CPU, (used + cpu, used + cpu + 5))
