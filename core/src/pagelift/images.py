@@ -14,7 +14,7 @@ from typing import Any
 from .errors import StrictError
 from .model import Image, WarningCode
 from .options import Limits
-from .plugins import PluginManager
+from .plugins import PluginManager, answers_of
 
 Warn = Callable[[str, str], None]
 """``warn(code, message)``: where a warning goes (a page's list, or the caller's)."""
@@ -50,21 +50,10 @@ def image_pixels(image: Image, plugins: PluginManager, limits: Limits, warn: War
         if answer is None:
             _unsupported(image, label, size, any(not (i.hookwrapper or i.wrapper) for i in impls), warn)
         return answer
-    for impl in reversed(impls):  # pluggy calls the last registered first
-        try:
-            answer = impl.function(image=image, limits=limits)
-        except StrictError:
-            raise
-        except Exception as exc:  # a plugin's bug must not reach the caller as a traceback
-            warn(WarningCode.PLUGIN, f"image plugin {impl.plugin_name!r} failed on {label}: "
-                 f"{type(exc).__name__}: {exc}")
-            continue
-        if answer is None:
-            continue
-        if not (hasattr(answer, "mode") and hasattr(answer, "size")):
-            warn(WarningCode.PLUGIN, f"image plugin {impl.plugin_name!r} answered {type(answer).__name__} "
-                 f"for {label}, not a PIL image; ignored")
-            continue
+    # pluggy calls the last registered first; the first usable answer wins.
+    for _impl, answer in answers_of(reversed(impls), {"image": image, "limits": limits}, role="image plugin",
+                                    subject=label, expected="a PIL image",
+                                    accepts=lambda a: hasattr(a, "mode") and hasattr(a, "size"), warn=warn):
         return answer
     _unsupported(image, label, size, bool(impls), warn)
     return None

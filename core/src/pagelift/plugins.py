@@ -6,14 +6,15 @@ import importlib.metadata
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
 from . import hookspecs
-from .errors import PluginError
+from .errors import PluginError, StrictError
+from .model import WarningCode
 
 ENTRY_POINT_GROUP = "pagelift"
 LOAD_ONLY_VARIABLE = "PAGELIFT_LOAD_PLUGINS"
@@ -21,6 +22,34 @@ TRACE_VARIABLE = "PAGELIFT_TRACE_HOOKS"
 
 hookimpl = pluggy.HookimplMarker("pagelift")
 """Marks a function or method as the implementation of a pagelift hook."""
+
+
+def answers_of(impls: Iterable[Any], kwargs: dict[str, Any], *, role: str, subject: str, expected: str,
+               accepts: Callable[[Any], bool], warn: Callable[[str, str], None]) -> Iterator[tuple[Any, Any]]:
+    """Call each hook implementation in turn, guarded; yield ``(impl, answer)`` for every usable answer.
+
+    The core asks its per-object plugins (decoders for a font, image plugins for a picture)
+    one by one rather than through pluggy's single call, so that one plugin's bug costs only
+    that plugin's answer: an exception (other than :class:`StrictError`) is a ``plugin``
+    warning naming the ``role`` and plugin, None is skipped, and an answer ``accepts``
+    refuses is a ``plugin`` warning saying it is not ``expected``. ``subject`` names what
+    was asked about ("font F1", "inline image"). ``warn(code, message)`` records a warning.
+    """
+    for impl in impls:
+        try:
+            answer = impl.function(**kwargs)
+        except StrictError:
+            raise
+        except Exception as exc:  # a plugin's bug must not lose the page
+            warn(WarningCode.PLUGIN, f"{role} {impl.plugin_name!r} failed on {subject}: {type(exc).__name__}: {exc}")
+            continue
+        if answer is None:
+            continue
+        if not accepts(answer):
+            warn(WarningCode.PLUGIN, f"{role} {impl.plugin_name!r} answered {type(answer).__name__} for {subject}, "
+                 f"not {expected}; ignored")
+            continue
+        yield impl, answer
 
 
 class PluginLoadWarning(UserWarning):

@@ -22,6 +22,7 @@ import pikepdf
 
 from ..errors import StrictError
 from ..model import Matrix
+from ..plugins import answers_of
 from .analyse import analyse_font
 from .geometry import FontGeometry, estimate_space
 from .info import FontInfo, GlyphMap
@@ -236,21 +237,9 @@ class FontCache:
             info = FontInfo(resource_name=resource_name, obj=font_obj, subtype="", base_font="")
             return LoadedFont(info, FontGeometry.fallback(), lambda code: None)
         answers: list[GlyphMap] = []
-        for impl in self._hook.get_hookimpls():
-            try:
-                answer = impl.function(font=info)
-            except StrictError:
-                raise
-            except Exception as exc:  # a plugin's bug must not lose the page
-                self._warn("plugin", f"decoder plugin {impl.plugin_name!r} failed on font {resource_name}: "
-                           f"{type(exc).__name__}: {exc}")
-                continue
-            if answer is None:
-                continue
-            if not isinstance(answer, GlyphMap):
-                self._warn("plugin", f"decoder plugin {impl.plugin_name!r} answered {type(answer).__name__} "
-                           f"for font {resource_name}, not a GlyphMap; ignored")
-                continue
+        for _impl, answer in answers_of(self._hook.get_hookimpls(), {"font": info}, role="decoder plugin",
+                                        subject=f"font {resource_name}", expected="a GlyphMap",
+                                        accepts=lambda a: isinstance(a, GlyphMap), warn=self._warn):
             answers.append(answer)
             for message in answer.warnings:
                 self._warn("font", f"{resource_name} ({answer.source}): {message}")
