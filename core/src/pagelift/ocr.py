@@ -71,11 +71,6 @@ def image_coverage(images: Sequence[Image], area: Rect) -> float:
     return min(1.0, covered / (area.width * area.height))
 
 
-def image_only(runs: Sequence[Run], images: Sequence[Image], area: Rect) -> bool:
-    """True for a page with no text whose images cover at least ``SCAN_COVERAGE`` of ``area``: a scan."""
-    return bool(images) and not has_text(runs) and image_coverage(images, area) >= SCAN_COVERAGE
-
-
 def selection(mode: str, runs: Sequence[Run], images: Sequence[Image], area: Rect) -> str | None:
     """What ``Options.ocr`` makes of a page: ``"ocr"`` (read it), ``"image_only"`` (a scan
     left unread: warn), or None (nothing to do)."""
@@ -83,7 +78,7 @@ def selection(mode: str, runs: Sequence[Run], images: Sequence[Image], area: Rec
         return "ocr" if any(_readable(im) for im in images) else None
     if not images or has_text(runs):  # the common page: decided without measuring images
         return None
-    if not image_only(runs, images, area):
+    if image_coverage(images, area) < SCAN_COVERAGE:  # pictures on an otherwise empty page, not a scan
         return None
     return "ocr" if mode == "auto" else "image_only"
 
