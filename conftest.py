@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 import pytest
+from corpus import location
 
-ROOT = Path(__file__).resolve().parent
-CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS = location.CORPUS
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -16,11 +17,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-budgets", action="store_true", help="accept the current memory and operator budgets")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # CI must run on the corpus: a missing ../shared fails the run instead of shrinking it.
+    if os.environ.get("CI") == "true" and not location.present():
+        raise pytest.UsageError(f"CI=true but the shared corpus is missing: expected {location.MANIFEST}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # A test reading the corpus must carry the marker, or `-m "not corpus"` would not pass without it.
+    unmarked = [item.nodeid for item in items
+                if "corpus_dir" in getattr(item, "fixturenames", ()) and item.get_closest_marker("corpus") is None]
+    if unmarked:
+        raise pytest.UsageError("tests use the corpus_dir fixture without @pytest.mark.corpus: " + ", ".join(unmarked))
+
+
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     """The shared corpus of real documents, beside the repository (never copied into it)."""
-    if not (CORPUS / "MANIFEST.tsv").exists():
-        pytest.fail(f"the shared corpus is missing: expected {CORPUS}/MANIFEST.tsv beside the repository")
+    if not location.present():
+        pytest.fail(f"the shared corpus is missing: expected {location.MANIFEST} beside the repository "
+                    "(run the unit tests alone with -m \"not corpus\")")
     return CORPUS
 
 

@@ -10,6 +10,7 @@ import unicodedata
 from pathlib import Path
 
 import pdfbuilder
+import pytest
 from layout_testing import cid_font, manager
 
 import pagelift
@@ -106,12 +107,14 @@ def test_the_accent_table_maps_spacing_diacritics_to_their_combining_marks() -> 
     assert accented("ı", ["¨"]) == "ï" and accented("ı", ["¸"]) == "ı\u0327" and accented("X", ["˜"]) == "X\u0303"
 
 
+@pytest.mark.corpus
 def test_tracemonkey_reads_naive_with_its_diaeresis(corpus_dir: Path) -> None:
     text = pagelift.open(corpus_dir / "pdfjs-tracemonkey.pdf").text()
     assert text.count("naïve") == 3
     assert "¨" not in text and "na¨ıve" not in text
 
 
+@pytest.mark.corpus
 def test_geotopo_reads_its_tilde_accents_on_their_letters(corpus_dir: Path) -> None:
     text = pagelift.open(corpus_dir / "samples-geotopo.pdf").text()
     assert "Eine Überlagerung p : X\u0303 → X heißt universell, wenn X\u0303 einfach zusammenhängend ist." in text

@@ -13,6 +13,7 @@ import unicodedata
 from pathlib import Path
 
 import pdfbuilder
+import pytest
 from bidi import get_display
 from bidi.algorithm import get_display as uba_display
 from layout_testing import cid_font, manager
@@ -118,6 +119,7 @@ def test_format_characters_stay_in_the_text() -> None:
         assert pagelift.logical_order(visual) == logical
 
 
+@pytest.mark.corpus
 def test_the_hebrew_indicators_table_reads_its_signs_and_brackets(corpus_dir: Path) -> None:
     text = pagelift.open(corpus_dir / "tabula-indictb1h-14-rtl.pdf").text()
     words = text.split()
@@ -129,6 +131,7 @@ def test_the_hebrew_indicators_table_reads_its_signs_and_brackets(corpus_dir: Pa
     assert ")1(" not in text and ")ללא" not in text
 
 
+@pytest.mark.corpus
 def test_the_arabic_table_still_reads_as_before(corpus_dir: Path) -> None:
     text = unicodedata.normalize("NFKC", pagelift.open(corpus_dir / "camelot-arabic.pdf").text())
     lines = [" ".join(line.split()) for line in text.split("\n")]

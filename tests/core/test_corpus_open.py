@@ -12,13 +12,13 @@ are tested by their own suites.
 
 from __future__ import annotations
 
-import csv
 import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from core.helpers import manager
+from corpus import location
 
 import pagelift
 
@@ -46,11 +46,6 @@ def plugins() -> pagelift.PluginManager:
     return manager()
 
 
-def _pdf_files() -> list[str]:
-    corpus = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-    return sorted(p.name for p in corpus.glob("*.pdf"))
-
-
 class _Hang(Exception):
     pass
 
@@ -75,7 +70,7 @@ def test_the_expected_failures_are_in_the_corpus(corpus_dir: Path) -> None:
     assert not missing
 
 
-@pytest.mark.parametrize("file", _pdf_files())
+@pytest.mark.parametrize("file", location.pdf_names())
 def test_opens_or_fails_clearly(file: str, corpus_dir: Path, manifest: dict[str, dict[str, str]],
                                 plugins: pagelift.PluginManager, budget: None) -> None:
     row = manifest.get(file, {})
@@ -103,10 +98,8 @@ def test_opens_or_fails_clearly(file: str, corpus_dir: Path, manifest: dict[str,
 def _needing_a_password() -> list[str]:
     """Files with a password in MANIFEST.tsv, except those whose owner password is empty
     (an empty password opens them as their owner)."""
-    corpus = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-    with (corpus / "MANIFEST.tsv").open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    return sorted(r["file"] for r in rows if r["password"] and "owner=(empty)" not in r["password_notes"])
+    rows = location.manifest_rows()
+    return location.names(sorted(r["file"] for r in rows if r["password"] and "owner=(empty)" not in r["password_notes"]))
 
 
 @pytest.mark.parametrize("file", _needing_a_password())

@@ -11,25 +11,12 @@ serves both tests (see harness.py).
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
-from corpus import harness
+from corpus import harness, location
 
-ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT.parent / "shared" / "corpus"
-
-
-def _files() -> list[str]:
-    manifest = CORPUS / "MANIFEST.tsv"
-    if not manifest.exists():
-        return []
-    with manifest.open(encoding="utf-8", newline="") as f:
-        return sorted(row["file"] for row in csv.DictReader(f, delimiter="\t"))
-
-
-FILES = _files()
+FILES = location.manifest_names()
 EXPECTED_ERRORS = harness.load_json(harness.ERRORS)
 
 pytestmark = pytest.mark.corpus

@@ -15,6 +15,7 @@ uncompressed, so that later mutations reach the content of compressed files).
 from __future__ import annotations
 
 import re
+import warnings
 import zlib
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -119,12 +120,15 @@ def builder_seeds() -> list[bytes]:
 @cache
 def seeds(corpus_max_bytes: int = 0) -> tuple[bytes, ...]:
     """Every seed document: the builder's, then the corpus files of CORPUS_SEEDS that exist,
-    then (for long runs, ``corpus_max_bytes`` > 0) every other corpus file up to that size."""
+    then (for long runs, ``corpus_max_bytes`` > 0) every other corpus file up to that size.
+    Corpus seeds that are missing (a clone without ../shared) are named in a warning: the
+    fuzzing then covers less, and says so."""
     found = list(builder_seeds())
-    for name in CORPUS_SEEDS:
-        path = CORPUS / name
-        if path.exists():
-            found.append(path.read_bytes())
+    missing = [name for name in CORPUS_SEEDS if not (CORPUS / name).exists()]
+    found.extend((CORPUS / name).read_bytes() for name in CORPUS_SEEDS if name not in missing)
+    if missing:
+        warnings.warn(f"fuzzing from {len(found)} seeds only: {len(missing)} corpus seed files are missing "
+                      f"from {CORPUS} ({', '.join(missing)})", stacklevel=2)
     if corpus_max_bytes:
         for path in sorted(CORPUS.glob("*.pdf")):
             if path.name not in CORPUS_SEEDS and 0 < path.stat().st_size <= corpus_max_bytes:

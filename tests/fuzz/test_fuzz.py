@@ -10,6 +10,7 @@ assertion.
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from fuzz import mutators
@@ -47,6 +48,13 @@ def test_mutated_documents_raise_only_pdf_errors(seed: int, donor: int, mutation
 def test_every_seed_reads_cleanly(index: int) -> None:
     """The unmutated seeds read, with text: the fuzzing starts from documents that work."""
     assert mutators.exercise(mutators.seeds()[index]) > 0
+
+
+@pytest.mark.corpus
+def test_the_corpus_seeds_are_all_read(corpus_dir: Path) -> None:
+    """With the corpus beside the repository, every corpus seed joins the builder's."""
+    assert [name for name in mutators.CORPUS_SEEDS if not (corpus_dir / name).exists()] == []
+    assert len(mutators.seeds()) == len(mutators.builder_seeds()) + len(mutators.CORPUS_SEEDS)
 
 
 def test_mutations_change_documents() -> None:

@@ -566,17 +566,15 @@ def test_truncated_file(tenths: int, object_streams: bool) -> None:
         assert all(line.startswith("Page ") for line in lines if line.strip()), lines
 
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 TRUNCATED_CORPUS_FILES = ["pdfminer-simple4.pdf", "pdfjs-tracemonkey.pdf"]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("tenths", range(1, 10))
 @pytest.mark.parametrize("name", TRUNCATED_CORPUS_FILES)
-def test_truncated_corpus_file(name: str, tenths: int) -> None:
+def test_truncated_corpus_file(name: str, tenths: int, corpus_dir: Path) -> None:
     """Real files (a PowerPoint export, a 14-page pdfTeX paper) cut at 10%, ... 90%."""
-    path = CORPUS / name
-    if not path.exists():
-        pytest.fail(f"the shared corpus is missing: {path}")
+    path = corpus_dir / name
     outcome = run_bounded(read(damage.truncate(path.read_bytes(), tenths / 10)))
     expect_pdf_error_or_warning(outcome)
 
