@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import tempfile
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -60,6 +61,21 @@ class Encryption:
         ]
         # qpdf can leave metadata unencrypted only from R4 on.
         return pikepdf.Encryption(user=self.user, owner=self.owner, R=revision, aes=aes, metadata=revision >= 4)  # type: ignore[arg-type]
+
+
+def _encrypted_with_static_iv(data: bytes, encryption: Encryption, *, compress: bool) -> bytes:
+    """``data`` encrypted with a fixed AES initialization vector, so that the same document
+    gives the same bytes on every build (Pdf.save draws a random one; only a qpdf job can fix
+    it). AES-256 (R6) stays random: qpdf draws its key and salts at random and offers no way
+    to fix them."""
+    with tempfile.TemporaryDirectory() as folder:
+        plain, encrypted = Path(folder, "plain.pdf"), Path(folder, "encrypted.pdf")
+        plain.write_bytes(data)
+        job = pikepdf.JobBuilder().input(plain).output(encrypted).encrypt(encryption.to_pikepdf())
+        # JobBuilder has no methods for these flags; streams stay as compressed as asked.
+        job._spec.update(staticAesIv="", staticId="", compressStreams="y" if compress else "n")
+        job.run()
+        return encrypted.read_bytes()
 
 
 @dataclass(eq=False)
@@ -710,15 +726,18 @@ class Document:
         ``resources="none"`` then get an empty /Resources: qpdf insists)."""
         pdf = self.build()
         buf = io.BytesIO()
+        aes_128 = encryption is not None and encryption.method == "aes-128"
         pdf.save(
             buf,
             min_version=self.version,
             compress_streams=compress,
             object_stream_mode=pikepdf.ObjectStreamMode.generate if object_streams else pikepdf.ObjectStreamMode.disable,
-            encryption=encryption.to_pikepdf() if encryption else None,
+            encryption=encryption.to_pikepdf() if encryption and not aes_128 else None,
             static_id=True,  # the same input gives the same bytes
         )
         data = buf.getvalue()
+        if encryption is not None and aes_128:
+            data = _encrypted_with_static_iv(data, encryption, compress=compress)
         if self._bare_pages and not object_streams:
             # qpdf gives every page without inheritable resources an empty /Resources on
             # write; blank it out (same length, so every offset stays right).

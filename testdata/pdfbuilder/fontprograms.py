@@ -215,7 +215,15 @@ def _cff_bytes(font: TTFont) -> bytes:
     return buf.getvalue()
 
 
+# The head table's dates (seconds since 1904): fixed, so that a font, and every PDF that
+# embeds it, is the same bytes on every build (fontBuilder stamps the current time).
+FIXED_TIMESTAMP = 0
+
+
 def _save(font: TTFont) -> bytes:
+    font.recalcTimestamp = False
+    if "head" in font:
+        font["head"].created = font["head"].modified = FIXED_TIMESTAMP
     buf = io.BytesIO()
     font.save(buf)
     return buf.getvalue()

@@ -84,6 +84,7 @@ def logical_order(visual: str, *, rtl: bool | None = None) -> str:
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
     _uba.get_embedding_levels(visual, storage)
+    _type_unassigned(storage["chars"])
     _keep_format_characters(storage["chars"])
     _signs_with_digits(storage["chars"])
     _uba.explicit_embed_and_overrides(storage)
@@ -93,6 +94,42 @@ def logical_order(visual: str, *, rtl: bool | None = None) -> str:
     _uba.reorder_resolved_levels(storage, False)
     _uba.apply_mirroring(storage, False)
     return "".join(ch["ch"] for ch in storage["chars"])
+
+
+# The default Bidi_Class of unassigned code points (UAX #9 section 3.2, DerivedBidiClass.txt):
+# right-to-left in the blocks kept for Hebrew-like and Arabic-like scripts, a terminator in
+# the currency block, a boundary neutral for noncharacters and reserved default ignorables,
+# left-to-right elsewhere.
+_UNASSIGNED_DEFAULTS = (
+    ("R", ((0x0590, 0x05FF), (0x07C0, 0x085F), (0xFB1D, 0xFB4F), (0x10800, 0x10CFF), (0x10D40, 0x10EBF),
+           (0x10F00, 0x10F2F), (0x10F70, 0x10FFF), (0x1E800, 0x1EC6F), (0x1ECC0, 0x1ECFF), (0x1ED50, 0x1EDFF),
+           (0x1EF00, 0x1EFFF))),
+    ("AL", ((0x0600, 0x07BF), (0x0860, 0x08FF), (0xFB50, 0xFDCF), (0xFDF0, 0xFDFF), (0xFE70, 0xFEFF),
+            (0x10D00, 0x10D3F), (0x10EC0, 0x10EFF), (0x10F30, 0x10F6F), (0x1EC70, 0x1ECBF), (0x1ED00, 0x1ED4F),
+            (0x1EE00, 0x1EEFF))),
+    ("ET", ((0x20A0, 0x20CF),)),
+    ("BN", ((0xFDD0, 0xFDEF), (0x2060, 0x206F), (0xFFF0, 0xFFF8), (0xE0000, 0xE0FFF))),
+)
+
+
+def unassigned_class(ch: str) -> str:
+    """The bidirectional class UAX #9 gives ``ch`` if it is unassigned (as of the Unicode
+    version Python knows): R, AL, ET, BN or L."""
+    code = ord(ch)
+    if code & 0xFFFE == 0xFFFE:  # the two noncharacters ending every plane
+        return "BN"
+    for bidi_class, ranges in _UNASSIGNED_DEFAULTS:
+        if any(lo <= code <= hi for lo, hi in ranges):
+            return bidi_class
+    return "L"
+
+
+def _type_unassigned(chars: list[dict[str, Any]]) -> None:
+    """Give unassigned code points their default class: unicodedata gives them none, and
+    python-bidi's later steps assert on a character without one."""
+    for ch in chars:
+        if not ch["type"]:
+            ch["type"] = ch["orig"] = unassigned_class(ch["ch"])
 
 
 # Classes the algorithm would drop (rule X9) or does not know (the isolates of UBA 6.3).
