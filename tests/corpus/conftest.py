@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from corpus import harness
 
+_CHANGED_GOLDENS = pytest.StashKey[list[str]]()
+
 
 def _selected(session: pytest.Session, test_name: str) -> set[str]:
     files = set()
@@ -30,3 +32,22 @@ def corpus_results(request: pytest.FixtureRequest, corpus_dir: Path,
         return harness.LazyResults(corpus_dir, {f: manifest[f]["password"] for f in manifest}, with_budgets=True)
     processes = min(len(os.sched_getaffinity(0)), 4)
     return harness.compute_all(corpus_dir, jobs, with_budgets=bool(budget), processes=processes)
+
+
+@pytest.fixture(scope="session")
+def changed_goldens(request: pytest.FixtureRequest) -> list[str]:
+    """The golden files ``--update-goldens`` rewrote in this run (listed at its end)."""
+    return request.config.stash.setdefault(_CHANGED_GOLDENS, [])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    # Re-pinning goldens is a reviewed change: say which files moved, so that the commit
+    # that changes the behaviour carries them, and nothing else.
+    if not config.getoption("--update-goldens"):
+        return
+    changed = sorted(set(config.stash.get(_CHANGED_GOLDENS, [])))
+    terminalreporter.section("--update-goldens")
+    terminalreporter.write_line(f"{len(changed)} golden file{'' if len(changed) == 1 else 's'} changed"
+                                + (":" if changed else " (every golden was already right)"))
+    for name in changed:
+        terminalreporter.write_line(f"  tests/corpus/golden/{name}")

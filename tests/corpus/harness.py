@@ -196,6 +196,25 @@ def _locked(path: Path) -> Iterator[Any]:
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
+def update_golden(file: str, outcome: Outcome, golden: Path = GOLDEN) -> list[str]:
+    """Pin ``outcome`` as the golden of ``file`` (its text, or its error in errors.json) and
+    return the names of the golden files that changed (none when it was pinned already)."""
+    text_path = golden / (Path(file).stem + ".txt")
+    errors_path = golden / ERRORS.name
+    changed = []
+    if load_json(errors_path).get(file) != outcome.error:
+        update_json(errors_path, file, outcome.error)
+        changed.append(errors_path.name)
+    old_text = read_text(text_path) if text_path.exists() else None
+    if old_text != outcome.text:
+        if outcome.text is None:
+            text_path.unlink()
+        else:
+            write_text(text_path, outcome.text)
+        changed.append(text_path.name)
+    return changed
+
+
 def update_json(path: Path, key: str, value: Any | None) -> None:
     """Set (or, with None, remove) one entry of a golden JSON file, keys kept sorted."""
     with _locked(path) as f:

@@ -30,16 +30,13 @@ def test_corpus_is_present(corpus_dir: Path, manifest: dict[str, dict[str, str]]
 
 
 @pytest.mark.parametrize("file", FILES)
-def test_golden(file: str, corpus_results: dict[str, harness.Result], request: pytest.FixtureRequest) -> None:
+def test_golden(file: str, corpus_results: dict[str, harness.Result], request: pytest.FixtureRequest,
+                changed_goldens: list[str]) -> None:
     """Document.text() is exactly the golden text, or the file fails exactly as pinned."""
     outcome = corpus_results[file].outcome
     golden = harness.golden_path(file)
     if request.config.getoption("--update-goldens"):
-        harness.update_json(harness.ERRORS, file, outcome.error)
-        if outcome.text is None:
-            golden.unlink(missing_ok=True)
-        else:
-            harness.write_text(golden, outcome.text)
+        changed_goldens.extend(harness.update_golden(file, outcome))
         return
     if file in EXPECTED_ERRORS:
         expected = EXPECTED_ERRORS[file]

@@ -44,3 +44,17 @@ def test_json_updates_keep_other_entries(tmp_path: Path) -> None:
     harness.update_json(path, "a.pdf", {"peak_bytes": 1, "operators": 1})
     harness.update_json(path, "b.pdf", None)
     assert harness.load_json(path) == {"a.pdf": {"peak_bytes": 1, "operators": 1}}
+
+
+def test_update_golden_names_the_files_it_changed(tmp_path: Path) -> None:
+    text = harness.Outcome(text="page one\n", error=None)
+    assert harness.update_golden("a.pdf", text, tmp_path) == ["a.txt"]
+    assert harness.update_golden("a.pdf", text, tmp_path) == []  # already pinned
+    assert harness.read_text(tmp_path / "a.txt") == "page one\n"
+    failing = harness.Outcome(text=None, error={"error": "PdfError", "message": "broken"})
+    assert harness.update_golden("a.pdf", failing, tmp_path) == ["errors.json", "a.txt"]
+    assert not (tmp_path / "a.txt").exists()
+    assert harness.load_json(tmp_path / "errors.json") == {"a.pdf": {"error": "PdfError", "message": "broken"}}
+    assert harness.update_golden("a.pdf", failing, tmp_path) == []
+    assert harness.update_golden("a.pdf", text, tmp_path) == ["errors.json", "a.txt"]
+    assert harness.load_json(tmp_path / "errors.json") == {}
