@@ -695,13 +695,45 @@ def _readme_examples() -> list[str]:
     return [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
 
 
+# What pagelift reads from each README example's last document: each page's text and the
+# warning codes, as the example's own comments say (invisible text is still text, a marked
+# span reads as its /ActualText, a hidden annotation is not drawn, a form drawing itself is
+# read once and flagged).
+README_EXPECTED: list[tuple[list[str], list[str]]] = [
+    (["Hello, world"], []),
+    (["inherited", "", ""], []),
+    (["Naïve café\n\nghost\n\none\ntwo three\nfour\nfive\n\nsix\n\nfirst line\nsecond line"], []),
+    (["Hello 世界\n日本語\n\n縦書き"], []),
+    (["Hello world\nHello"], []),
+    (["Hi there\nHi"], []),
+    (["outer\ninner\n\nloop"], ["malformed_page"]),
+    (["Hello split world"], []),
+    (["replacement\npara\nunseen\n\nannotation text\n\nPage 1"], []),
+    (["secret"], []),
+    (["text"], []),
+]
+
+
+def test_every_readme_example_has_its_expectation() -> None:
+    assert len(_readme_examples()) == len(README_EXPECTED)
+
+
 @pytest.mark.parametrize("index", range(len(_readme_examples())))
 def test_readme_examples_run(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pagelift
+
     if "dct" in _readme_examples()[index]:
         pytest.importorskip("PIL")
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}
     exec(compile(_readme_examples()[index], f"README.md example {index}", "exec"), namespace)
-    doc = namespace.get("doc")
-    if doc is not None:
-        reopen(doc.to_bytes())
+    doc = namespace["doc"]
+    assert isinstance(doc, Document)
+    data = doc.to_bytes()
+    reopen(data)
+    read = pagelift.open(data)
+    assert ([page.text() for page in read.pages], [w.code for w in read.warnings]) == README_EXPECTED[index]
+    if "Encryption" in _readme_examples()[index]:
+        # The last method's file needs the user password; aes-128 with an empty one opens as is.
+        assert pagelift.open(namespace["data"], password="u").text() == "secret"  # type: ignore[arg-type]
+        assert pagelift.open(namespace["blank_user"]).text() == "secret"  # type: ignore[arg-type]

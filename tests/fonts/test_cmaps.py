@@ -220,9 +220,32 @@ def test_any_cmap_text_parses_and_splits_every_byte(parts: list[bytes], data: by
     cmap, _ = _parse(b" ".join(parts))
     codes = cmap.split(data)
     assert sum(n for _, n in codes) == len(data)
-    for code, n in codes:
-        cid = cmap.cid(code, n)
-        assert cid is None or cid >= 0
+    # Garbage in: only robustness is asserted here (the exact mapping is the next test's).
+    cids = [cmap.cid(code, n) for code, n in codes]
+    assert all(cid is None or (type(cid) is int and cid >= 0) for cid in cids)
+
+
+@settings(max_examples=60, deadline=None)
+@given(starts=st.lists(st.integers(0, 0xFFF0), min_size=1, max_size=8, unique=True),
+       data=st.lists(st.integers(0, 0xFFFF), max_size=16))
+def test_a_well_formed_cmap_maps_exactly_what_its_entries_say(starts: list[int], data: list[int]) -> None:
+    """Disjoint cidranges of eight codes and one cidchar after each, first CIDs 100 apart:
+    every code maps to exactly the CID its entry gives, every other code to None."""
+    starts = sorted({s - s % 16 for s in starts})
+    expected: dict[int, int] = {}
+    ranges, chars = [], []
+    for i, lo in enumerate(starts):
+        ranges.append(b"<%04x> <%04x> %d" % (lo, lo + 7, 100 * i + 1))
+        chars.append(b"<%04x> %d" % (lo + 9, 100 * i + 50))
+        expected |= {lo + k: 100 * i + 1 + k for k in range(8)} | {lo + 9: 100 * i + 50}
+    text = (b"1 begincodespacerange <0000> <ffff> endcodespacerange\n%d begincidrange\n%s\nendcidrange\n"
+            b"%d begincidchar\n%s\nendcidchar" % (len(ranges), b"\n".join(ranges), len(chars), b"\n".join(chars)))
+    cmap, warnings = _parse(text)
+    assert warnings == []
+    probe = data + [lo + k for lo in starts for k in (0, 7, 8, 9, 10)]
+    codes = cmap.split(b"".join(code.to_bytes(2, "big") for code in probe))
+    assert codes == [(code, 2) for code in probe]
+    assert [cmap.cid(code, 2) for code in probe] == [expected.get(code) for code in probe]
 
 
 def test_a_flate_bomb_cmap_is_refused_without_inflating_it() -> None:

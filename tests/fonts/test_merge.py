@@ -164,5 +164,6 @@ def test_fontinfo_fields_for_decoders() -> None:
     assert d.standard_font == "Times-Roman" and not d.composite
     assert c.composite and c.cmap_name == "UniJIS-UCS2-H" and c.encoding_name == "UniJIS-UCS2-H"
     assert c.cid_system_info is not None and c.cid_system_info[:2] == ("Adobe", "Japan1")
-    assert c.code_to_cid(ord("A")) is not None
+    # Adobe-Japan1 gives U+0041 CID 34 and U+3042 (hiragana a) CID 843; U+FFFF has none.
+    assert (c.code_to_cid(ord("A")), c.code_to_cid(0x3042), c.code_to_cid(0xFFFF)) == (34, 843, None)
     assert isinstance(c.descendant, pikepdf.Dictionary)

@@ -1,17 +1,19 @@
 """Every image of a few real scans and image-heavy files: pixels or None, never an exception.
 
 The files cover each codec the plugin relies on: CCITT G4 and JPEG scans, JPEG 2000, JBIG2
-(None without jbig2dec), ASCII85+Flate inline images, an inline stencil mask with a
-/Decode array, and a damaged Flate stream.
+(through jbig2dec, checked against poppler's own decoder), ASCII85+Flate inline images, an
+inline stencil mask with a /Decode array, and a damaged Flate stream.
 """
 
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from PIL import Image as PILImage
+from PIL import ImageChops
 
 import pagelift
 import pagelift_images
@@ -86,11 +88,20 @@ def test_inline_images_decode_and_the_stencil_keeps_its_decode_array(decoded) ->
     assert mask.mode == "1" and 0.05 < _dark(mask) < 0.6
 
 
-def test_jbig2_needs_jbig2dec_and_damaged_flate_is_none(decoded) -> None:
-    ((_, jbig2, _),) = decoded["ocrmypdf-linn.pdf"]
-    if shutil.which("jbig2dec") is None:
-        assert jbig2 is None
-    else:
-        assert jbig2 is not None and jbig2.mode == "1"
+def test_jbig2_decodes_pixel_for_pixel_as_popplers_own_decoder(decoded, corpus_dir: Path, tmp_path: Path) -> None:
+    """pikepdf decodes JBIG2 through jbig2dec (CI installs it); poppler's pdfimages has its
+    own decoder, so the two pictures agreeing is an independent check."""
+    assert shutil.which("jbig2dec"), "JBIG2 decoding needs jbig2dec: apt-get install jbig2dec (.ci/run does)"
+    assert shutil.which("pdfimages"), "the reference picture needs poppler-utils' pdfimages"
+    ((image, jbig2, codes),) = decoded["ocrmypdf-linn.pdf"]
+    assert image.filters == ("JBIG2Decode",) and codes == []
+    assert jbig2.mode == "1" and jbig2.size == (2550, 3300)
+    assert 0.01 < _dark(jbig2) < 0.3  # a text page: dark print on white paper
+    subprocess.run(["pdfimages", "-png", str(corpus_dir / "ocrmypdf-linn.pdf"), str(tmp_path / "img")], check=True)
+    with PILImage.open(tmp_path / "img-000.png") as reference:
+        assert ImageChops.difference(jbig2.convert("L"), reference.convert("L")).getbbox() is None
+
+
+def test_damaged_flate_is_none_with_an_unsupported_warning(decoded) -> None:
     ((_, damaged, codes),) = decoded["pdf20-utf8-test.pdf"]
     assert damaged is None and codes == [pagelift.WarningCode.UNSUPPORTED]
