@@ -45,14 +45,10 @@ _JUNK = re.compile(
     "\ue000-\uf8ff\U000f0000-\U0010ffff]"
 )
 _BREAKS = re.compile("[\t\n\r]")
-_NONCHAR_TAIL = re.compile("[\U0001fffe\U0001ffff\U0002fffe\U0002ffff\U0003fffe\U0003ffff\U000efffe\U000effff]")
+# The two noncharacters that end each of planes 1-14 (those of planes 15-16 are private use, in _JUNK).
+_NONCHAR_TAIL = re.compile("[" + "".join(chr(plane << 16 | 0xFFFE) + chr(plane << 16 | 0xFFFF)
+                                         for plane in range(1, 15)) + "]")
 _LIGATURE = re.compile("[\ufb00-\ufb06]")
-
-
-def is_private_use(ch: str) -> bool:
-    """True for a private-use code point (BMP or planes 15-16)."""
-    cp = ord(ch)
-    return 0xE000 <= cp <= 0xF8FF or cp >= 0xF0000
 
 
 def clean_text(text: str, *, preserve_ligatures: bool) -> str | None:
