@@ -1,0 +1,54 @@
+"""Which runs share a line and where a word gap starts, pinned at the edges of each rule.
+
+Each check kills mutants of pagelift.lines that survived the suite before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pagelift import Run, same_baseline
+from pagelift.lines import LINE_TOLERANCE, MAX_SPACE, WORD_GAP, space_threshold
+
+
+def _run(y: float, size: float = 10.0, *, x: float = 72.0, direction: tuple[float, float] = (1.0, 0.0),
+         space_width: float = 2.5) -> Run:
+    return Run(text="w", x=x, y=y, width=5.0, size=size, font="F", space_width=space_width, direction=direction)
+
+
+def test_the_constants_are_the_documented_ones() -> None:
+    assert (LINE_TOLERANCE, WORD_GAP, MAX_SPACE) == (0.45, 0.5, 0.4)
+
+
+def test_baselines_within_the_tolerance_of_the_larger_size_share_a_line() -> None:
+    a = _run(700)
+    assert same_baseline(a, _run(704.5)) and same_baseline(a, _run(695.5))  # exactly 0.45 x 10
+    assert not same_baseline(a, _run(704.51)) and not same_baseline(a, _run(695.49))
+    assert same_baseline(a, _run(709, size=20)) and not same_baseline(a, _run(709.1, size=20))  # 0.45 x 20
+    assert same_baseline(_run(709, size=20), a)
+
+
+def test_a_run_of_size_zero_is_measured_as_size_one() -> None:
+    assert same_baseline(_run(0, size=0), _run(0.45, size=0))
+    assert not same_baseline(_run(0, size=0), _run(0.46, size=0))
+
+
+def test_runs_in_different_directions_never_share_a_line() -> None:
+    assert not same_baseline(_run(700), _run(700, direction=(0.0, 1.0)))
+    assert not same_baseline(_run(700, direction=(0.0, 1.0)), _run(700))
+    up = (0.0, 1.0)
+    # Along an upward baseline the "height" is -x: x within 4.5 of each other share a line.
+    assert same_baseline(_run(100, x=300, direction=up), _run(500, x=304.5, direction=up))
+    assert not same_baseline(_run(100, x=300, direction=up), _run(500, x=305, direction=up))
+
+
+@pytest.mark.parametrize(("space_width", "expected"), [
+    (2.5, 1.25),     # half the font's own space
+    (0.51, 0.255),   # just over 5 % of the size: still believed
+    (0.5, 1.25),     # 5 % of the size or less: a quarter of the size is used instead
+    (0.0, 1.25),
+    (4.0, 2.0),      # at most 0.4 of the size is believed
+    (9.0, 2.0),
+])
+def test_space_threshold(space_width: float, expected: float) -> None:
+    assert space_threshold(_run(700, space_width=space_width)) == pytest.approx(expected)
