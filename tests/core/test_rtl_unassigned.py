@@ -15,6 +15,7 @@ import pytest
 from layout_testing import cid_font, manager
 
 import pagelift
+from pagelift import Run
 from pagelift.rtl import unassigned_class
 
 
@@ -70,3 +71,37 @@ def test_a_page_line_with_hebrew_and_an_unassigned_code_point_reads() -> None:
     page.text(font, 10, 72, 700, "ab\u0378 \u05d2\u05d1\u05d0")
     text = pagelift.open(doc.to_bytes(), plugins=manager()).pages[0].text()
     assert text == "\u05d0\u05d1\u05d2 ab\u0378"
+
+
+def test_has_rtl_covers_hebrew_arabic_and_their_presentation_forms_only() -> None:
+    from pagelift.rtl import has_rtl
+
+    assert [has_rtl(c) for c in "\u0590\u08ff\ufb1d\ufdff\ufe70\ufefc"] == [True] * 6
+    assert [has_rtl(c) for c in "\u058f\u0900\ufb1c\ufe00\ufe6f\ufefd a1"] == [False] * 9
+
+
+def test_visual_text_turns_a_right_to_left_ligature_glyph_around() -> None:
+    from pagelift.rtl import visual_text
+
+    def run(text: str, glyphs: tuple[str, ...]) -> Run:
+        offsets = tuple((g, float(i), 1.0) for i, g in enumerate(glyphs))
+        return Run(text=text, x=0, y=0, width=len(glyphs), size=10, font="F", space_width=2.5, glyph_offsets=offsets)
+
+    # A lam-alef glyph holds its two letters in logical order: in visual order they swap.
+    assert visual_text(run("\u0645\u0644\u0627", ("\u0645", "\u0644\u0627"))) == "\u0645\u0627\u0644"
+    # A Latin ligature, or one mixing a letter with a space, keeps its order.
+    assert visual_text(run("\u05d0fi", ("\u05d0", "fi"))) == "\u05d0fi"
+    assert visual_text(run("\u05d0 \u05d1", ("\u05d0 ", "\u05d1"))) == "\u05d0 \u05d1"
+    # Without right-to-left text, or without glyph offsets, the run's text as it is.
+    assert visual_text(run("fi", ("fi",))) == "fi"
+    plain = Run(text="\u0644\u0627", x=0, y=0, width=1, size=10, font="F", space_width=2.5)
+    assert visual_text(plain) == "\u0644\u0627"
+
+
+@pytest.mark.parametrize(("visual", "logical"), [
+    ("-4.3 \u05d1\u05d0", "\u05d0\u05d1 -4.3"),      # a sign opening a field stays before its digits
+    ("(-4.3) \u05d1\u05d0", "\u05d0\u05d1 (-4.3)"),  # after a bracket too
+    ("+2 \u05d1\u05d0", "\u05d0\u05d1 +2"),
+])
+def test_a_sign_painted_before_its_digits_stays_with_them(visual: str, logical: str) -> None:
+    assert pagelift.logical_order(visual, rtl=True) == logical
