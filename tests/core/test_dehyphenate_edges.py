@@ -44,3 +44,24 @@ def test_the_step_down_is_more_than_nothing_and_at_most_three_sizes() -> None:
 def test_an_empty_line_continues_nothing() -> None:
     assert not lines_beside(Line(runs=[], text=""), _line("tainty", 72, 688))
     assert not lines_beside(UPPER, Line(runs=[], text=""))
+
+
+def test_page_vocabulary_holds_the_lowercased_words_without_the_pieces_in_question() -> None:
+    from pagelift.dehyphenate import page_vocabulary
+
+    known = page_vocabulary([["The «Vent-Holes», (two) uncer-", "tainty", "", "a line ending in soft\xad"],
+                             ["x-ray: 'quoted' end"]])
+    assert known._words == sorted({"the", "vent-holes", "two", "tainty", "a", "line", "ending", "in",
+                                   "x-ray", "quoted", "end"})
+    # Only the last word of a line is left out, and only when it ends with a hyphen.
+    assert page_vocabulary([["one two-", "three"]])._words == ["one", "three"]
+    assert page_vocabulary([["-", "..."]])._words == []
+
+
+def test_vocabulary_prefixes_at_the_ends_of_the_sorted_words() -> None:
+    from pagelift.dehyphenate import Vocabulary
+
+    known = Vocabulary(["b", "bb", "d"])
+    assert [known.has_prefix(p) for p in ("a", "b", "bb", "bbb", "c", "d", "e", "")] == [
+        False, True, True, False, False, True, False, True]
+    assert not Vocabulary([]).has_prefix("")
