@@ -105,3 +105,23 @@ def test_visual_text_turns_a_right_to_left_ligature_glyph_around() -> None:
 ])
 def test_a_sign_painted_before_its_digits_stays_with_them(visual: str, logical: str) -> None:
     assert pagelift.logical_order(visual, rtl=True) == logical
+
+
+def test_the_base_direction_follows_the_majority_and_a_tie_is_right_to_left() -> None:
+    # One Hebrew letter against two Latin ones: left to right, the Hebrew word stays put.
+    assert pagelift.logical_order("ab \u05d0") == "ab \u05d0"
+    # One against one: right to left, so the line reads from its right end.
+    assert pagelift.logical_order("a \u05d0") == "\u05d0 a"
+    assert pagelift.logical_order("\u05d1\u05d0 ab") == "ab \u05d0\u05d1"
+
+
+def test_a_sign_before_digits_is_the_numbers_own_only_where_a_field_opens() -> None:
+    assert pagelift.logical_order("-4", rtl=True) == "-4"  # the sign is the line's second-last character
+    # After a letter the hyphen is left to the bidirectional algorithm, which moves it.
+    assert pagelift.logical_order("\u05d0\u05d1-4", rtl=True) == "4-\u05d1\u05d0"
+
+
+def test_reordering_writes_nothing_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """python-bidi's steps print their tables when asked to debug: they never are."""
+    assert pagelift.logical_order("(\u05d0) 12 ab", rtl=True) == "ab 12 (\u05d0)"
+    assert capsys.readouterr() == ("", "")

@@ -81,8 +81,7 @@ def logical_order(visual: str, *, rtl: bool | None = None) -> str:
         left = sum(1 for c in visual if c.isalpha() and not RTL_CHARS.match(c))
         rtl = right >= left
     storage: dict[str, Any] = _uba.get_empty_storage()
-    storage["base_level"] = 1 if rtl else 0
-    storage["base_dir"] = "R" if rtl else "L"
+    storage["base_level"] = 1 if rtl else 0  # (its "base_dir" only feeds python-bidi's debug print)
     _uba.get_embedding_levels(visual, storage)
     _type_unassigned(storage["chars"])
     _keep_format_characters(storage["chars"])
