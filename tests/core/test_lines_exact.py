@@ -52,3 +52,24 @@ def test_runs_in_different_directions_never_share_a_line() -> None:
 ])
 def test_space_threshold(space_width: float, expected: float) -> None:
     assert space_threshold(_run(700, space_width=space_width)) == pytest.approx(expected)
+
+
+def test_cjk_ranges_at_their_edges() -> None:
+    from pagelift.lines import _is_cjk
+
+    inside = "\u3000\u9fff\uf900\ufaff\uff00\uffef\U00020000\U0002ffff"
+    outside = "\u2fff\ua000\uf8ff\ufb00\ufeff\ufff0\U0001ffff\U00030000"
+    assert [_is_cjk(c) for c in inside] == [True] * 8
+    assert [_is_cjk(c) for c in outside] == [False] * 8
+
+
+def test_a_page_is_mostly_right_to_left_only_with_more_such_letters() -> None:
+    from pagelift.lines import _mostly_rtl
+
+    def runs(*texts: str) -> list[Run]:
+        return [Run(text=t, x=0, y=0, width=1, size=10, font="F", space_width=2.5) for t in texts]
+
+    assert _mostly_rtl(runs("\u05d0\u05d1", "a 1 2 3"))        # two Hebrew letters against one Latin
+    assert not _mostly_rtl(runs("\u05d0", "a"))                # a tie is not most
+    assert not _mostly_rtl(runs("\u05d0\u05d1", "ab", "c"))    # counted over every run
+    assert _mostly_rtl(runs("\u05d0", "\u05d1\u05d2", "ab"))

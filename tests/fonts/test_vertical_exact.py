@@ -91,3 +91,12 @@ def test_more_entries_than_the_limit_leave_the_rest_to_dw2() -> None:
     widths, warnings = parse(ranges, max_entries=2)
     assert [widths.metric(c, 0)[0] for c in (1, 2, 3, 4)] == [-1.0, -2.0, -3.0, -1000.0]
     assert warnings == [("work_limit", "F1: /W2 has more than 2 entries; the rest take /DW2")]
+
+
+def test_every_malformed_item_is_counted_and_a_bad_triple_spoils_only_itself() -> None:
+    widths, warnings = parse([pikepdf.Name.X, pikepdf.Name.Y, 5, 4, 1, 1, 1, 10, pikepdf.Array([1, 2, 3, None, 5, 6])])
+    assert widths.explicit == {10: (1.0, 2.0, 3.0)}
+    assert widths.metric(4, 0) == (-1000.0, 0.0, 880.0)
+    # Two names; 5 and each item after it that cannot open a range (5 4, 4 1, 1 1 1 10 <<array>>...)
+    # are tried one by one as a CID and skipped (5); then the triple holding a null (1): 8.
+    assert warnings == [("font", "F1: 8 malformed /W2 items skipped")]

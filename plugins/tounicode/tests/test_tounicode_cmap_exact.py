@@ -90,3 +90,13 @@ def test_an_odd_number_of_destination_digits_ends_in_zero() -> None:
     # PDF 32000-1, 7.3.4.3: a missing final digit is 0, so <004> is <0040>, "@".
     assert parse(b"1 beginbfrange <01> <02> <004> endbfrange").mapping.get(2) == "A"
     assert parse(b"1 beginbfchar <01> <004> endbfchar").mapping.get(1) == "@"
+
+
+def test_damage_is_counted_across_entries_and_blocks() -> None:
+    ranges = parse(b"3 beginbfrange <42> <41> <0042> <44> <43> <0042> <50> <50> [<0061>] endbfrange")
+    assert ranges.mapping.get(0x50) == "a" and ranges.warnings == ["ToUnicode CMap has 2 malformed entries; skipped"]
+    tails = parse(b"1 beginbfchar <01> <0041> junk endbfchar 1 beginbfchar <02> <0042> junk endbfchar")
+    assert [tails.mapping.get(c) for c in (1, 2)] == ["A", "B"]
+    assert tails.warnings == ["ToUnicode CMap has 2 malformed entries; skipped"]
+    plain = parse(b"2 beginbfrange <42> <41> <0042> <44> <43> <0042> endbfrange")
+    assert plain.warnings == ["ToUnicode CMap has 2 malformed entries; skipped"]
