@@ -100,3 +100,9 @@ def test_every_malformed_item_is_counted_and_a_bad_triple_spoils_only_itself() -
     # Two names; 5 and each item after it that cannot open a range (5 4, 4 1, 1 1 1 10 <<array>>...)
     # are tried one by one as a CID and skipped (5); then the triple holding a null (1): 8.
     assert warnings == [("font", "F1: 8 malformed /W2 items skipped")]
+
+
+def test_a_triple_cut_short_adds_to_the_items_skipped_before_it() -> None:
+    widths, warnings = parse([pikepdf.Name.X, 10, pikepdf.Array([1, 2, 3, 4])])
+    assert widths.explicit == {10: (1.0, 2.0, 3.0)}
+    assert warnings == [("font", "F1: 2 malformed /W2 items skipped")]
