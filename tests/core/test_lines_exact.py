@@ -73,3 +73,22 @@ def test_a_page_is_mostly_right_to_left_only_with_more_such_letters() -> None:
     assert not _mostly_rtl(runs("\u05d0", "a"))                # a tie is not most
     assert not _mostly_rtl(runs("\u05d0\u05d1", "ab", "c"))    # counted over every run
     assert _mostly_rtl(runs("\u05d0", "\u05d1\u05d2", "ab"))
+
+
+def test_lines_group_at_the_tolerance_and_runs_of_size_zero_count_as_size_one() -> None:
+    from pagelift import lines
+
+    def run(text: str, x: float, y: float, size: float) -> Run:
+        return Run(text=text, x=x, y=y, width=5.0 * len(text), size=size, font="F", space_width=2.5)
+
+    assert [line.text for line in lines([run("a", 72, 700, 10), run("b", 200, 695.5, 10)])] == ["a b"]
+    assert [line.text for line in lines([run("a", 72, 700, 0), run("b", 200, 699.4, 0)])] == ["a", "b"]
+    assert [line.text for line in lines([run("a", 72, 700, 0), run("b", 200, 699.6, 0)])] == ["a b"]
+
+
+def test_a_space_drawn_at_size_zero_measures_nothing() -> None:
+    from pagelift import lines
+
+    offsets = (("a", 0.0, 5.0), (" ", 5.0, 5.0), ("b", 10.0, 5.0))
+    flat = Run(text="a b", x=72, y=700, width=15, size=0, font="F", space_width=2.5, glyph_offsets=offsets)
+    assert [line.text for line in lines([flat])] == ["a b"]
