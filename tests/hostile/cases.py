@@ -282,8 +282,8 @@ def cmap_shared_by_fonts(fonts: int = 200, ranges: int = 40_000) -> bytes:
 
 def many_direct_fonts(fonts: int = 100_000) -> bytes:
     """``fonts`` tiny direct font dictionaries, each used once."""
-    names = b" ".join(b"/F%d << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" % i for i in range(fonts))
-    content = b"BT " + b"".join(b"/F%d 1 Tf (a) Tj " % i for i in range(fonts)) + b"ET\n" + HELLO
+    names = b" ".join(b"/D%d << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" % i for i in range(fonts))
+    content = HELLO + b"BT " + b"".join(b"/D%d 1 Tf (a) Tj " % i for i in range(fonts)) + b"ET\n"
     return one_page([flate(content)], resources=b"<< /Font << /F1 4 0 R %s >> >>" % names)
 
 

@@ -38,7 +38,11 @@ def ascii85(data: bytes) -> tuple[bytes, bool]:
     damaged = end >= 0 and body[end : end + 2] != b"~>"
     if end >= 0:
         body = body[:end]
-    # Find the first bad group before decoding (the decoder is pure Python: one pass only).
+    try:
+        return base64.a85decode(body), damaged
+    except ValueError:
+        pass
+    # Some group is bad: find the first, and decode what comes before it.
     # z stands for a whole group of zeros; spelt out, every group is five characters.
     body = body.replace(b"z", b"!!!!!")
     cut = len(body)
@@ -50,10 +54,10 @@ def ascii85(data: bytes) -> tuple[bytes, bool]:
         if start % 5 == 0 and _group_value(body[start : start + 5]) > 0xFFFFFFFF:
             cut = start
             break
-    if cut < len(body):
-        damaged = True
-        body = body[:cut]
-    return base64.a85decode(body), damaged
+    try:
+        return base64.a85decode(body[:cut]), True
+    except ValueError:  # not foreseen above: keep nothing rather than guess
+        return b"", True
 
 
 def _group_value(group: bytes) -> int:

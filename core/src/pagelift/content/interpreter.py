@@ -719,6 +719,10 @@ class Interpreter:
         self._add_image(place(template, name, self.ctm, inline=False, stream=xobj))
 
     def _add_image(self, image: Image) -> None:
+        if image.width < 0 or image.height < 0:
+            self.warn(WarningCode.MALFORMED_PAGE, f"image {image.name or '(inline)'} claims an infinite size; "
+                      "it was left out")
+            return
         if not all(math.isfinite(v) for v in image.bbox):
             if not self.reported_nonfinite:
                 self.reported_nonfinite = True
@@ -754,7 +758,14 @@ class Interpreter:
             return
         form = self._forms.get(key)
         if form is None:
-            form = self._parse_form(xobj, name)
+            try:
+                form = self._parse_form(xobj, name)
+            except (WorkLimitReached, PdfError):
+                raise
+            except Exception as exc:  # swallowed by the Do handler otherwise: say the form is lost
+                self.warn(WarningCode.MALFORMED_PAGE, f"form XObject /{name} could not be read "
+                          f"({type(exc).__name__}: {exc}); its content is missing")
+                return
             if key[0] != "direct":
                 self._keep(key, form)
         self._draw_form(form, key)
