@@ -308,13 +308,13 @@ def glyph_grid(runs: int = 1_000_000) -> bytes:
     """``runs`` one-glyph runs on a grid (1000 columns)."""
     cols = 1000
     body = b"BT /F1 1 Tf " + b"".join(b"1 0 0 1 %d %d Tm (a) Tj " % (i % cols * 0.6, i // cols * 0.8) for i in range(runs))
-    return one_page([flate(body + b"ET\n" + HELLO)], media=b"[0 0 612 800]")
+    return one_page([flate(HELLO + body + b"ET\n")], media=b"[0 0 612 800]")
 
 
 def runs_on_one_line(runs: int = 500_000) -> bytes:
     """``runs`` one-glyph runs on one baseline."""
     body = b"BT /F1 1 Tf " + b"".join(b"1 0 0 1 %d 400 Tm (a) Tj " % (i % 600) for i in range(runs))
-    return one_page([flate(body + b"ET\n" + HELLO)])
+    return one_page([flate(HELLO + body + b"ET\n")])
 
 
 def many_inline_images(images: int = 200_000) -> bytes:

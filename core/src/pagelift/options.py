@@ -41,10 +41,10 @@ class Limits:
     """Distinct fonts loaded for one page (each font is loaded once per document, and only
     the most recently used ``2 ×`` this many stay loaded). Text in a font past it reads as
     unreadable, with a ``work_limit`` warning."""
-    max_runs_per_page: int = 200_000
+    max_runs_per_page: int = 100_000
     """Text runs (``Tj``, ``TJ``, ``'``, ``"`` pieces) kept for one page: lines, layouts
     and table detection take time growing with them. Past it the page's text stops, with a
-    ``work_limit`` warning; the largest page of the shared corpus has about 12,000."""
+    ``work_limit`` warning; the largest page of the shared corpus has about 2,600."""
 
 
 @dataclass(frozen=True, slots=True)
