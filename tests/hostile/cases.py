@@ -174,10 +174,11 @@ def image_bomb(kind: str) -> bytes:
         return _image_page(stream(IMAGE + b" /ColorSpace /DeviceGray /Filter [/FlateDecode /FlateDecode]",
                                   zlib.compress(zeros_bomb(GIB), 9)))
     if kind == "runlength-flate":
-        # RunLength of 128 zeros is two bytes; 1 GiB of zeros is 16 MB of them, compressed to 16 KB.
-        rl = b"\x81\x00" * (GIB // 128 // 8)
+        # RunLength first (literal runs of 128 bytes), then a Flate bomb of 1 GiB.
+        bomb = zeros_bomb(GIB)
+        rl = b"".join(bytes([len(bomb[i : i + 128]) - 1]) + bomb[i : i + 128] for i in range(0, len(bomb), 128))
         return _image_page(stream(IMAGE + b" /ColorSpace /DeviceGray /Filter [/RunLengthDecode /FlateDecode]",
-                                  zlib.compress(zlib.compress(rl, 9), 9)))
+                                  rl + b"\x80"))
     if kind == "lzw":
         return _image_page(stream(IMAGE + b" /ColorSpace /DeviceGray /Filter /LZWDecode", lzw_zeros(GIB, 1)))
     if kind == "icc-profile":
