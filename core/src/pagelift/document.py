@@ -21,6 +21,7 @@ from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
 from .lines import join, lines
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
+from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
 from .plugins import PluginManager, default_manager
@@ -590,6 +591,7 @@ def open(
     else:
         raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
     rebuilt: Warning | None = None
+    stream, guarded = guard_source(stream, options.limits)  # object and xref streams qpdf would inflate whole
     try:
         # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
         # the page tree into every page (a change to the document); inheritance is read instead.
@@ -610,6 +612,7 @@ def open(
         pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
         count = len(pdf.pages)
     doc_warnings: list[Warning] = [rebuilt] if rebuilt else []
+    doc_warnings += [Warning(0, WarningCode.WORK_LIMIT, message) for message in guarded]
     try:
         problems = pdf.get_warnings()
     except Exception as exc:
