@@ -79,3 +79,14 @@ def test_crafted_file_ends_bounded(name: str) -> None:
         assert codes & set(summary["codes"]), summary["warnings"]
     elif codes is None:
         assert summary["codes"], f"opened without a warning: {summary['warnings']}"
+
+
+@pytest.mark.parametrize("name", ["11-page-integer-over-2^63", "11-page-nested-600-deep"])
+def test_page_qpdf_nulled_is_named_with_its_reason(name: str) -> None:
+    """A page dictionary qpdf reads as null (an integer above 2^63, nesting past 500) is
+    dropped from the page tree; the warning names the page and the reason."""
+    summary = read_case(name)
+    lost = [w for w in summary["warnings"] if "was lost" in w]
+    assert lost and "page 2 of the 2" in lost[0] and "object 7 0" in lost[0], summary["warnings"]
+    assert ("2^63" if "integer" in name else "nests deeper") in lost[0]
+    assert summary["pages"] == 1 and "Hello" in summary["text"]

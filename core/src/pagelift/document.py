@@ -21,6 +21,7 @@ from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
 from .lines import join, lines
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
+from .lostpages import lost_pages
 from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
@@ -591,7 +592,7 @@ def open(
     else:
         raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
     rebuilt: Warning | None = None
-    stream, guarded = guard_source(stream, options.limits)  # object and xref streams qpdf would inflate whole
+    stream, guarded, raw = guard_source(stream, options.limits)  # object and xref streams qpdf would inflate whole
     try:
         # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
         # the page tree into every page (a change to the document); inheritance is read instead.
@@ -621,6 +622,7 @@ def open(
     if problems:
         code = WarningCode.REPAIRED if _is_repair(problems) else WarningCode.MALFORMED_DOCUMENT
         doc_warnings.append(Warning(0, code, _summary(problems, name)))
+        doc_warnings += [Warning(0, WarningCode.MALFORMED_DOCUMENT, m) for m in lost_pages(problems, raw)]
     try:
         numbers = parse_pages(pages, count)
     except ValueError as exc:

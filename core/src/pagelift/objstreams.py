@@ -41,21 +41,22 @@ _OBJ = re.compile(rb"(\d+)\s+\d+\s+obj\b")
 _WHITE = b" \n\r\t\x00\x0c"
 
 
-def guard_source(source: str | io.BytesIO, limits: Limits) -> tuple[str | io.BytesIO, list[str]]:
+def guard_source(source: str | io.BytesIO, limits: Limits) -> tuple[str | io.BytesIO, list[str], bytes | None]:
     """:func:`guard_streams` for what :func:`pagelift.open` hands qpdf: a path (read only when
-    it is small enough to scan) or a BytesIO. Returns what to open instead, and the messages."""
+    it is small enough to scan) or a BytesIO. Returns what to open instead, the messages,
+    and the file's bytes as opened (None when they were not read)."""
     if isinstance(source, io.BytesIO):
         data = source.getvalue()
     else:
         try:
             if os.path.getsize(source) > MAX_SCANNED_FILE:
-                return source, []
+                return source, [], None
             with open(source, "rb") as f:
                 data = f.read()
         except OSError:
-            return source, []  # qpdf will say what is wrong with it
+            return source, [], None  # qpdf will say what is wrong with it
     guarded, messages = guard_streams(data, limits)
-    return (io.BytesIO(guarded) if guarded is not data else source), messages
+    return (io.BytesIO(guarded) if guarded is not data else source), messages, guarded
 
 
 def guard_streams(data: bytes, limits: Limits) -> tuple[bytes, list[str]]:
