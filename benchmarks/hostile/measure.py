@@ -53,7 +53,7 @@ def measure(name: str, cpu: int) -> tuple[float, float, str]:
                 said = ",".join(summary["codes"]) or "no warning"
                 if any("bad_alloc" in w or "MemoryError" in w for w in summary["warnings"]):
                     said += " (memory exhausted inside)"
-            except BaseException as exc:  # noqa: BLE001 - report whatever ended it
+            except BaseException as exc:
                 said = f"{type(exc).__name__}: {str(exc)[:80]}"
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             with os.fdopen(write_fd, "wb") as out:

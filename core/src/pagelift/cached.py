@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar, overload
 T = TypeVar("T")
 
 
-class computed_once(Generic[T]):  # noqa: N801 - used as a decorator, like cached_property
+class computed_once(Generic[T]):
     """A decorator: the method's value is computed on first access and kept in the
     instance's ``__dict__`` under the method's name (``del`` or ``pop`` forgets it)."""
 

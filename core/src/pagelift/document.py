@@ -8,20 +8,20 @@ import io
 import math
 import os
 import re
-from collections.abc import Iterator, Sequence
 import threading
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 import pikepdf
 
-from .content.interpreter import Interpreter, PageContent
 from .cached import computed_once
+from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
 from .lines import join, lines
-from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .lostpages import lost_pages
+from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options

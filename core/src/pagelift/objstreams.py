@@ -143,10 +143,8 @@ def _at_white(data: bytes) -> bytes:
 
 
 def _number_before(data: bytes, obj_keyword: int) -> str:
-    m = None
-    for m in _OBJ.finditer(data, max(0, obj_keyword - 32), obj_keyword + 3):
-        pass
-    return m.group(1).decode() if m else "?"
+    found = list(_OBJ.finditer(data, max(0, obj_keyword - 32), obj_keyword + 3))
+    return found[-1].group(1).decode() if found else "?"
 
 
 __all__ = ["MAX_OBJECT_STREAM_TOKENS", "guard_source", "guard_streams"]

@@ -107,9 +107,7 @@ def subtract(gaps: Sequence[Gap], row_pieces: Sequence[Piece]) -> list[Gap]:
     """
     covered: list[list[float]] = []
     for u0, u1 in sorted((p.u0, p.u1) for p in row_pieces):
-        if covered and u0 <= covered[-1][1] and u0 > covered[-1][0]:
-            covered[-1][1] = max(covered[-1][1], u1)
-        elif covered and u0 == covered[-1][0]:
+        if covered and covered[-1][0] <= u0 <= covered[-1][1]:  # overlapping, touching or same start
             covered[-1][1] = max(covered[-1][1], u1)
         else:
             covered.append([u0, u1])
