@@ -2,7 +2,8 @@
 
 Each case (``tests/hostile/cases.py``) is built in the parent, then read in a child process
 capped at 3 GB of address space and ``--cpu`` CPU seconds, as the hostile suite reads it.
-Prints one Markdown row per case: wall seconds, peak resident MB of the child (its own
+Prints one Markdown row per case: wall and CPU seconds (CPU is what a loaded machine
+does not inflate), peak resident MB of the child (its own
 maximum RSS, building the file excluded), and how it ended (the warning codes, the
 exception, or the bound that stopped it).
 
@@ -31,8 +32,8 @@ from hostile.cases import CASES, LAST_PAGE_ONLY, OPTIONS, read_like_a_caller  # 
 CAP = 3 * 1024**3
 
 
-def measure(name: str, cpu: int) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS MB, outcome) of reading case ``name`` in a capped child."""
+def measure(name: str, cpu: int) -> tuple[float, float, float, str]:
+    """(wall seconds, CPU seconds, peak RSS MB, outcome) of reading case ``name`` in a capped child."""
     data = CASES[name]()
     options = dict(OPTIONS.get(name, {}))
     if name in LAST_PAGE_ONLY:
@@ -67,9 +68,10 @@ def measure(name: str, cpu: int) -> tuple[float, float, str]:
     seconds = time.perf_counter() - start
     if not payload:
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-        return seconds, usage.ru_maxrss / 1024, f"killed (signal {sig})" if sig else "died without a result"
+        return (seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+                f"killed (signal {sig})" if sig else "died without a result")
     said, base, peak = pickle.loads(payload)
-    return seconds, max(peak - base, 0) / 1024, said.replace("|", "/")
+    return seconds, usage.ru_utime + usage.ru_stime, max(peak - base, 0) / 1024, said.replace("|", "/")
 
 
 def main() -> None:
@@ -78,10 +80,10 @@ def main() -> None:
     parser.add_argument("--cpu", type=int, default=60, help="CPU seconds a case may use (default 60)")
     args = parser.parse_args()
     names = [n for n in CASES if not args.names or any(s in n for s in args.names)]
-    print("| case | seconds | peak MB | ended with |\n|---|---:|---:|---|", flush=True)
+    print("| case | wall s | CPU s | peak MB | ended with |\n|---|---:|---:|---:|---|", flush=True)
     for name in names:
-        seconds, mb, said = measure(name, args.cpu)
-        print(f"| {name} | {seconds:.1f} | {mb:.0f} | {said} |", flush=True)
+        seconds, cpu, mb, said = measure(name, args.cpu)
+        print(f"| {name} | {seconds:.1f} | {cpu:.1f} | {mb:.0f} | {said} |", flush=True)
 
 
 if __name__ == "__main__":
