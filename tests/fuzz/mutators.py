@@ -236,8 +236,8 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
         else:
             s = a % n
             e = min(n, s + b % 256 + 1)
-        # At most 256 KB added: the point is many repeats of a small thing, not a big file.
-        times = min(c % 2000 + 1, (256 << 10) // max(e - s, 1))
+        # At most 64 KB added: the point is many repeats of a small thing, not a big file.
+        times = min(c % 2000 + 1, (64 << 10) // max(e - s, 1))
         return data[:e] + data[s:e] * times + data[e:]
     raise ValueError(f"unknown mutation {kind!r}")
 
