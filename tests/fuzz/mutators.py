@@ -197,12 +197,13 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
         ms, me = mine[a % len(mine)]
         ts, te = theirs[b % len(theirs)]
         return data[:ms] + donor[ts:te] + data[me:]
-    if kind == "number":
+    if kind in ("number", "huge"):
         numbers = _numbers(data)
         if not numbers:
             return data
         s, e = numbers[a % len(numbers)]
-        return data[:s] + EXTREMES[b % len(EXTREMES)] + data[e:]
+        values = EXTREMES if kind == "number" else HUGE
+        return data[:s] + values[b % len(values)] + data[e:]
     if kind == "inflate":
         streams = list(FLATE_STREAM.finditer(data))
         if not streams:
@@ -222,12 +223,6 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
             return data
         m = found[a % len(found)]
         return data[: m.start()] + FILTER_CHAINS[b % len(FILTER_CHAINS)] + data[m.end() :]
-    if kind == "huge":
-        numbers = _numbers(data)
-        if not numbers:
-            return data
-        s, e = numbers[a % len(numbers)]
-        return data[:s] + HUGE[b % len(HUGE)] + data[e:]
     if kind == "repeat":
         # An object (or any span: a JPEG scan, an operator) repeated up to 2,000 times in place.
         objects = _objects(data)
