@@ -10,8 +10,11 @@ qpdf cannot read" instead of a document that silently has one page less.
 
 from __future__ import annotations
 
+import mmap
 import re
 from collections.abc import Sequence
+
+Buffer = bytes | mmap.mmap
 
 _NULLED = re.compile(r"object (\d+) (\d+), offset \d+\): (?:treating object as null because of error during "
                      r"parsing: )?(.*)")
@@ -20,7 +23,7 @@ _KIDS = re.compile(rb"/Kids\s*\[([^\]]*)\]")
 _REF = re.compile(rb"(\d+)\s+(\d+)\s+R")
 
 
-def lost_pages(problems: Sequence[str], data: bytes | None) -> list[str]:
+def lost_pages(problems: Sequence[str], data: Buffer | None) -> list[str]:
     """A message for each page qpdf dropped from the page tree because it nulled its
     dictionary, naming the page's place (when ``data``, the file's bytes, shows it) and qpdf's reason."""
     reasons: dict[tuple[int, int], str] = {}
@@ -50,7 +53,7 @@ def _plain(reason: str) -> str:
     return f"qpdf read its dictionary as null ({reason})"
 
 
-def _place(ref: tuple[int, int], data: bytes) -> tuple[int, int] | None:
+def _place(ref: tuple[int, int], data: Buffer) -> tuple[int, int] | None:
     """(one-based position, number of kids) of ``ref`` in the first /Kids array listing it."""
     for kids in _KIDS.finditer(data):
         refs = [(int(a), int(b)) for a, b in _REF.findall(kids.group(1))]

@@ -18,11 +18,15 @@ predictor); an object stream at most ``Limits.max_stream_bytes`` and
 from __future__ import annotations
 
 import io
+import mmap
 import os
 import re
 import zlib
 
 from .options import Limits
+
+Buffer = bytes | mmap.mmap
+"""The file's bytes: read (a BytesIO's), or mapped (a path's)."""
 
 MAX_OBJECT_STREAM_TOKENS = 1_000_000
 """Tokens (numbers, names, brackets ...) one object stream may hold: qpdf spends about 140
@@ -41,28 +45,31 @@ _OBJ = re.compile(rb"(\d+)\s+\d+\s+obj\b")
 _WHITE = b" \n\r\t\x00\x0c"
 
 
-def guard_source(source: str | io.BytesIO, limits: Limits) -> tuple[str | io.BytesIO, list[str], bytes | None]:
+def guard_source(source: str | io.BytesIO, limits: Limits) -> tuple[str | io.BytesIO, list[str], Buffer | None]:
     """:func:`guard_streams` for what :func:`pagelift.open` hands qpdf: a path (read only when
     it is small enough to scan) or a BytesIO. Returns what to open instead, the messages,
     and the file's bytes as opened (None when they were not read)."""
+    data: Buffer
     if isinstance(source, io.BytesIO):
         data = source.getvalue()
     else:
         try:
-            if os.path.getsize(source) > MAX_SCANNED_FILE:
+            size = os.path.getsize(source)
+            if not size or size > MAX_SCANNED_FILE:
                 return source, [], None
             with open(source, "rb") as f:
-                data = f.read()
-        except OSError:
+                # Mapped, not read: the scan costs no memory of its own (the pages are the OS's cache).
+                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
             return source, [], None  # qpdf will say what is wrong with it
     guarded, messages = guard_streams(data, limits)
     return (io.BytesIO(guarded) if guarded is not data else source), messages, guarded
 
 
-def guard_streams(data: bytes, limits: Limits) -> tuple[bytes, list[str]]:
+def guard_streams(data: Buffer, limits: Limits) -> tuple[Buffer, list[str]]:
     """``data`` with every object or xref stream that decodes past its bound cut to it, and
     a message for each stream cut. Returns ``data`` itself when nothing needed cutting."""
-    if len(data) > MAX_SCANNED_FILE or (b"/ObjStm" not in data and b"/XRef" not in data):
+    if len(data) > MAX_SCANNED_FILE or (data.find(b"/ObjStm") < 0 and data.find(b"/XRef") < 0):
         return data, []
     out: bytearray | None = None
     messages: list[str] = []
@@ -142,7 +149,7 @@ def _at_white(data: bytes) -> bytes:
     return b""
 
 
-def _number_before(data: bytes, obj_keyword: int) -> str:
+def _number_before(data: Buffer, obj_keyword: int) -> str:
     found = list(_OBJ.finditer(data, max(0, obj_keyword - 32), obj_keyword + 3))
     return found[-1].group(1).decode() if found else "?"
 
