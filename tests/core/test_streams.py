@@ -7,6 +7,7 @@ import zlib
 
 import pikepdf
 import pytest
+from hostile.cases import lzw_encode
 
 from pagelift.content.streams import read_stream
 
@@ -14,36 +15,8 @@ CONTENT = b"BT /F1 12 Tf 72 712 Td (Hello, bounded world) Tj ET\n" * 40
 
 
 def _lzw(data: bytes) -> bytes:
-    """A plain LZW encoder (early change 1, as PDF's default) for the tests."""
-    table = {bytes([i]): i for i in range(256)}
-    codes = [256]
-    width, nxt, w = 9, 258, b""
-    out_bits: list[tuple[int, int]] = [(256, 9)]
-    for byte in data:
-        wc = w + bytes([byte])
-        if wc in table:
-            w = wc
-            continue
-        out_bits.append((table[w], width))
-        table[wc] = nxt
-        nxt += 1
-        if nxt + 1 > (1 << width) and width < 12:
-            width += 1
-        w = bytes([byte])
-    if w:
-        out_bits.append((table[w], width))
-    out_bits.append((257, width))
-    del codes
-    acc, n, out = 0, 0, bytearray()
-    for code, bits in out_bits:
-        acc = (acc << bits) | code
-        n += bits
-        while n >= 8:
-            n -= 8
-            out.append((acc >> n) & 0xFF)
-    if n:
-        out.append((acc << (8 - n)) & 0xFF)
-    return bytes(out)
+    """``data`` LZW-encoded with early change 1, PDF's default (the hostile cases' encoder)."""
+    return lzw_encode(data, 1)
 
 
 def _run_length(data: bytes) -> bytes:

@@ -9,7 +9,10 @@ Kinds: ``flip`` (xor one byte), ``truncate`` (cut the file), ``splice`` (put a t
 another document into this one, replacing or inserting), ``swap`` (replace an object's body
 with an object of another document), ``insert`` (a run of one byte), ``duplicate`` (copy a
 span of the file elsewhere), ``number`` (replace a number token by an extreme value), ``inflate`` (store a Flate stream
-uncompressed, so that later mutations reach the content of compressed files).
+uncompressed, so that later mutations reach the content of compressed files), ``filters``
+(swap a stream's filter chain for another, its data unchanged), ``huge`` (a number past 64
+bits or a double, in any position), ``repeat`` (an object or a span, a JPEG scan say,
+repeated up to 2,000 times).
 """
 
 from __future__ import annotations
@@ -51,7 +54,18 @@ OBJECT = re.compile(rb"\d+\s+\d+\s+obj\b(.*?)\bendobj", re.S)
 FLATE_STREAM = re.compile(rb"<<((?:(?!>>\s*stream).)*?/(?:FlateDecode|Fl)\b.*?)>>\s*stream\r?\n(.*?)endstream", re.S)
 EXTREMES = (b"0", b"-1", b"-0", b"2147483648", b"-2147483649", b"99999999999999999999", b"1e400", b"0.0000001",
             b"4294967295", b"65536", b"256", b"-32768", b"3.4e38", b"NaN", b"1000000000")
-KINDS = ("flip", "truncate", "splice", "swap", "insert", "duplicate", "number", "inflate")
+KINDS = ("flip", "truncate", "splice", "swap", "insert", "duplicate", "number", "inflate", "filters", "huge",
+         "repeat")
+# Filter chains a stream's own may be swapped for (its data left as it is): the chains the
+# bounded decoders once handed to qpdf whole (issue 17).
+FILTER_CHAINS = (b"/Filter [/ASCII85Decode /FlateDecode]", b"/Filter [/FlateDecode /FlateDecode]",
+                 b"/Filter /LZWDecode /DecodeParms << /EarlyChange 0 >>", b"/Filter [/RunLengthDecode /FlateDecode]",
+                 b"/Filter /ASCIIHexDecode", b"/Filter [/FlateDecode /DCTDecode]", b"/Filter /RunLengthDecode",
+                 b"/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>", b"/Filter /DCTDecode")
+# Numbers past what 64-bit integers and doubles hold, written out in digits.
+HUGE = (b"9223372036854775808", b"18446744073709551616", b"9" * 40, b"1" + b"0" * 400, b"-" + b"9" * 30,
+        b"17" + b"0" * 307 + b".0", b"1" + b"0" * 308, b"0." + b"0" * 400 + b"1", b"-1" + b"0" * 308 + b".5")
+FILTER_KEY = re.compile(rb"/Filter\s*(?:/\w+|\[[^\]]*\])(?:\s*/DecodeParms\s*(?:<<[^>]*>>|\[[^\]]*\]))?")
 
 Mutation = tuple[Any, ...]
 
@@ -187,12 +201,13 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
         ms, me = mine[a % len(mine)]
         ts, te = theirs[b % len(theirs)]
         return data[:ms] + donor[ts:te] + data[me:]
-    if kind == "number":
+    if kind in ("number", "huge"):
         numbers = _numbers(data)
         if not numbers:
             return data
         s, e = numbers[a % len(numbers)]
-        return data[:s] + EXTREMES[b % len(EXTREMES)] + data[e:]
+        values = EXTREMES if kind == "number" else HUGE
+        return data[:s] + values[b % len(values)] + data[e:]
     if kind == "inflate":
         streams = list(FLATE_STREAM.finditer(data))
         if not streams:
@@ -206,6 +221,23 @@ def apply(data: bytes, mutation: Mutation, donor: bytes) -> bytes:
         head = re.sub(rb"/DecodeParms\s*<<[^>]*>>", b"", head)
         head = re.sub(rb"/Length\s+\d+(?:\s+\d+\s+R)?", b"/Length %d" % len(inflated), head)
         return data[: m.start()] + b"<<" + head + b">>\nstream\n" + inflated + b"\nendstream" + data[m.end() :]
+    if kind == "filters":
+        found = list(FILTER_KEY.finditer(data))
+        if not found:
+            return data
+        m = found[a % len(found)]
+        return data[: m.start()] + FILTER_CHAINS[b % len(FILTER_CHAINS)] + data[m.end() :]
+    if kind == "repeat":
+        # An object (or any span: a JPEG scan, an operator) repeated up to 2,000 times in place.
+        objects = _objects(data)
+        if objects and c % 2:
+            s, e = objects[a % len(objects)]
+        else:
+            s = a % n
+            e = min(n, s + b % 256 + 1)
+        # At most 64 KB added: the point is many repeats of a small thing, not a big file.
+        times = min(c % 2000 + 1, (64 << 10) // max(e - s, 1))
+        return data[:e] + data[s:e] * times + data[e:]
     raise ValueError(f"unknown mutation {kind!r}")
 
 

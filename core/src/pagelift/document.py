@@ -8,18 +8,21 @@ import io
 import math
 import os
 import re
+import threading
 from collections.abc import Iterator, Sequence
-from functools import cached_property
 from typing import IO, Any
 
 import pikepdf
 
+from .cached import computed_once
 from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
 from .lines import join, lines
+from .lostpages import lost_pages
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
+from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
 from .plugins import PluginManager, default_manager
@@ -144,6 +147,14 @@ class Document:
     def __init__(self, pdf: pikepdf.Pdf, name: str, page_numbers: list[int], plugins: PluginManager,
                  options: Options, warnings: list[Warning]) -> None:
         self._pdf = pdf
+        # One lock per document, none between documents: a page is interpreted under it (the
+        # interpreter, the font cache and qpdf's objects are the document's shared state).
+        self._lock = threading.RLock()
+        # One pass over the page tree: pikepdf's pages[i] walks the list (O(n) a page).
+        try:
+            self._page_objects: list[Any] | None = [p.obj for p in pdf.pages]
+        except Exception:  # a page qpdf cannot resolve: each is asked for alone, and says so
+            self._page_objects = None
         self.name = name
         self.plugins = plugins
         self.options = options
@@ -155,6 +166,7 @@ class Document:
             warn=lambda code, message: self._warn(self._current_page, code, message),
             max_stream_bytes=options.limits.max_stream_bytes,
             max_cmap_entries=options.limits.max_cmap_entries,
+            max_fonts_per_page=options.limits.max_fonts_per_page,
         )
         self._current_page = 0
         self._released: set[int] = set()
@@ -163,30 +175,41 @@ class Document:
             ignore_annotations=options.ignore_annotations,
         )
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
+        self._by_number = {p.number: p for p in self.pages}
 
     def _warn(self, page: int, code: str, message: str) -> None:
-        if page and page == self._current_page and page in self._released:
-            return  # a released page read again says what it said the first time, once
-        warning = Warning(page, code, message)
-        self.warnings.append(warning)
-        if page:
-            for p in self.pages:
-                if p.number == page:
-                    p.warnings.append(warning)
-                    break
+        with self._lock:
+            if page and page == self._current_page and page in self._released:
+                return  # a released page read again says what it said the first time, once
+            warning = Warning(page, code, message)
+            self.warnings.append(warning)
+            if page:
+                selected = self._by_number.get(page)
+                if selected is not None:
+                    selected.warnings.append(warning)
         if self.options.strict:
             raise StrictError(warning)
 
+    def _page_object(self, number: int) -> Any:
+        """The page dictionary of page ``number`` (one-based)."""
+        if self._page_objects is not None:
+            return self._page_objects[number - 1]
+        return self._pdf.pages[number - 1].obj
+
     def _interpret(self, page: Page) -> PageContent:
+        with self._lock:
+            return self._interpret_locked(page)
+
+    def _interpret_locked(self, page: Page) -> PageContent:
         self._current_page = page.number
+        self._fonts.start_page()
         # Interpreting a page allocates hundreds of thousands of small acyclic tuples and runs;
         # the cycle collector would walk every live object again and again meanwhile (about a
         # fifth of the interpreter's time on the corpus). Reference counting frees them anyway.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            obj = self._pdf.pages[page.number - 1].obj
-            return self._interpreter.run_page(obj, page.number)
+            return self._interpreter.run_page(self._page_object(page.number), page.number)
         except PdfError:
             raise  # strict mode's first warning
         except Exception as exc:  # pikepdf raises lazily (and variously) on broken objects
@@ -198,7 +221,7 @@ class Document:
             self._collect_qpdf_warnings(page.number)
             self._current_page = 0
 
-    @cached_property
+    @computed_once
     def _ocr(self) -> OcrReader:
         # Made on first use: a document read without OCR never looks an engine up.
         return OcrReader(self.plugins, self.options, self._warn)
@@ -260,54 +283,80 @@ class Page:
         self._counts: tuple[int, int] | None = None  # (operators, images) kept by release()
         self._ocr_runs: list[Run] | None = None  # kept by release(): OCR costs seconds a page
         self._told_image_only = False
+
+    # Boxes and rotation are read on first use: a 100,000-page file opens without walking
+    # each page's inheritance chain, and its last page costs what any one page costs.
+    @property
+    def media_box(self) -> Rect:
+        """The page's media box (default user space), letter size when missing or unusable."""
+        return self._geometry[0]
+
+    @property
+    def crop_box(self) -> Rect:
+        """The visible area: the crop box clipped to the media box."""
+        return self._geometry[1]
+
+    @property
+    def rotation(self) -> int:
+        """The page's /Rotate, normalised to 0, 90, 180 or 270."""
+        return self._geometry[2]
+
+    @computed_once
+    def _geometry(self) -> tuple[Rect, Rect, int]:
+        document, number = self.document, self.number
         letter = Rect(0, 0, 612, 792)
         try:
-            obj = document._pdf.pages[number - 1].obj
-            self.media_box: Rect = _box(obj, "/MediaBox", letter) or letter
-            crop = _box(obj, "/CropBox", self.media_box) or self.media_box
+            obj = document._page_object(number)
+            media_box = _box(obj, "/MediaBox", letter) or letter
+            crop = _box(obj, "/CropBox", media_box) or media_box
             rotate = _inherited(obj, "/Rotate")
         except Exception as exc:  # a page object qpdf cannot resolve: its content will say so too
-            self.media_box, crop, rotate = letter, letter, 0
-            warning = Warning(number, WarningCode.MALFORMED_PAGE,
-                              f"page attributes could not be read: {_reason(exc, document.name)}")
-            document.warnings.append(warning)
-            self.warnings.append(warning)
-            if document.options.strict:
-                raise StrictError(warning) from None
-        if self.media_box.width <= 0 or self.media_box.height <= 0:
-            self.media_box = letter
+            media_box, crop, rotate = letter, letter, 0
+            document._warn(number, WarningCode.MALFORMED_PAGE,
+                           f"page attributes could not be read: {_reason(exc, document.name)}")
+        if media_box.width <= 0 or media_box.height <= 0:
+            media_box = letter
         # The visible area is the crop box clipped to the media box.
-        self.crop_box: Rect = Rect(max(crop.x0, self.media_box.x0), max(crop.y0, self.media_box.y0),
-                                   min(crop.x1, self.media_box.x1), min(crop.y1, self.media_box.y1))
-        if self.crop_box.width <= 0 or self.crop_box.height <= 0:
-            self.crop_box = self.media_box
+        crop_box = Rect(max(crop.x0, media_box.x0), max(crop.y0, media_box.y0),
+                        min(crop.x1, media_box.x1), min(crop.y1, media_box.y1))
+        if crop_box.width <= 0 or crop_box.height <= 0:
+            crop_box = media_box
         try:
-            self.rotation: int = int(rotate) % 360 // 90 * 90 if isinstance(rotate, (int, float)) else 0
+            rotation = int(rotate) % 360 // 90 * 90 if isinstance(rotate, (int, float)) else 0
         except (TypeError, ValueError, OverflowError):
-            self.rotation = 0
+            rotation = 0
+        return media_box, crop_box, rotation
 
-    @cached_property
+    @property
     def _content(self) -> PageContent:
-        return self.document._interpret(self)
+        content: PageContent | None = self.__dict__.get("_content")
+        if content is None:
+            with self.document._lock:  # two threads asking for one page: one interprets it
+                content = self.__dict__.get("_content")
+                if content is None:
+                    content = self.document._interpret(self)
+                    self.__dict__["_content"] = content
+        return content
 
     def release(self) -> None:
         """Forget the page's runs, glyphs and images to free their memory.
 
         They are read again if asked for (without recording the page's warnings twice).
         """
-        content = self.__dict__.pop("_content", None)
-        if content is not None:
-            # The counts are small and asked for after text() (budgets, OCR selection): keep them.
-            self._counts = (content.operators, len(content.images))
-        self.__dict__.pop("glyphs", None)
-        self.document._released.add(self.number)
+        with self.document._lock:
+            content = self.__dict__.pop("_content", None)
+            if content is not None:
+                # The counts are small and asked for after text() (budgets, OCR selection): keep them.
+                self._counts = (content.operators, len(content.images))
+            self.__dict__.pop("glyphs", None)
+            self.document._released.add(self.number)
 
     @property
     def runs(self) -> list[Run]:
         """Every piece of text the page draws, in content order."""
         return self._content.runs
 
-    @cached_property
+    @computed_once
     def glyphs(self) -> list[Glyph]:
         """Every glyph the page draws, with its own position and quad (computed on first use)."""
         return [g for run in self.runs for g in run.glyphs()]
@@ -327,8 +376,9 @@ class Page:
         """
         from .images import image_pixels  # kept here: the page's one use of it
 
-        return image_pixels(image, self.document.plugins, self.document.options.limits,
-                            lambda code, message: self.document._warn(self.number, code, message))
+        with self.document._lock:  # qpdf's objects are not to be read from two threads at once
+            return image_pixels(image, self.document.plugins, self.document.options.limits,
+                                lambda code, message: self.document._warn(self.number, code, message))
 
     @property
     def image_count(self) -> int:
@@ -542,6 +592,7 @@ def open(
     else:
         raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
     rebuilt: Warning | None = None
+    stream, guarded, raw = guard_source(stream, options.limits)  # object and xref streams qpdf would inflate whole
     try:
         # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
         # the page tree into every page (a change to the document); inheritance is read instead.
@@ -562,6 +613,7 @@ def open(
         pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
         count = len(pdf.pages)
     doc_warnings: list[Warning] = [rebuilt] if rebuilt else []
+    doc_warnings += [Warning(0, WarningCode.WORK_LIMIT, message) for message in guarded]
     try:
         problems = pdf.get_warnings()
     except Exception as exc:
@@ -570,6 +622,7 @@ def open(
     if problems:
         code = WarningCode.REPAIRED if _is_repair(problems) else WarningCode.MALFORMED_DOCUMENT
         doc_warnings.append(Warning(0, code, _summary(problems, name)))
+        doc_warnings += [Warning(0, WarningCode.MALFORMED_DOCUMENT, m) for m in lost_pages(problems, raw)]
     try:
         numbers = parse_pages(pages, count)
     except ValueError as exc:

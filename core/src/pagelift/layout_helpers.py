@@ -109,7 +109,10 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
     for run in runs:
         limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
         cells = seen.setdefault((run.text, round(run.size * 2), direction_key(run)), {})
-        cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
+        try:
+            cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
+        except OverflowError:  # x = 1e308 over a limit under 1 is infinite: one far-away cell
+            cx, cy = _far_cell(run.x / limit), _far_cell(run.y / limit)
         if cells and any(abs(x - run.x) <= limit and abs(y - run.y) <= limit
                          for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1)
                          for x, y in cells.get((i, j), ())):
@@ -117,6 +120,11 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
         cells.setdefault((cx, cy), []).append((run.x, run.y))
         out.append(run)
     return out
+
+
+def _far_cell(q: float) -> int:
+    """The grid cell of a coordinate too far out to floor: its side's last cell."""
+    return math.floor(q) if math.isfinite(q) else (1 << 62 if q > 0 else -(1 << 62))
 
 
 # -- geometry of lines --------------------------------------------------------------------

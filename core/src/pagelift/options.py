@@ -34,7 +34,17 @@ class Limits:
     """Pixels (width × height) an image may claim; a larger one is still listed in
     ``Page.images``, with a ``work_limit`` warning, and image plugins must not decode it."""
     max_cmap_entries: int = 500_000
-    """Code ranges and characters read from one CMap."""
+    """Entries read from one CMap, a ToUnicode range counting each code it is expanded into
+    (up to 256; a longer range is kept as a range and counts one) and each item of a
+    destination array."""
+    max_fonts_per_page: int = 2_000
+    """Distinct fonts loaded for one page (each font is loaded once per document, and only
+    the most recently used ``2 ×`` this many stay loaded). Text in a font past it reads as
+    unreadable, with a ``work_limit`` warning."""
+    max_runs_per_page: int = 100_000
+    """Text runs (``Tj``, ``TJ``, ``'``, ``"`` pieces) kept for one page: lines, layouts
+    and table detection take time growing with them. Past it the page's text stops, with a
+    ``work_limit`` warning; the largest page of the shared corpus has about 2,600."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,12 +27,16 @@ def inline_params(tokens: list[Any]) -> dict[str, Any]:
     return out
 
 
+_MAX_INLINE_BYTES = 1 << 40
+"""A length no inline image can have (a content stream is bounded far below it)."""
+
+
 def inline_length(tokens: list[Any]) -> int | None:
     """How many data bytes follow ID, when the parameters tell: /L (or /Length), or the size of
     unfiltered samples (width × height × bits per component × components). None otherwise."""
     p = inline_params(tokens)
     length = p.get("Length")
-    if isinstance(length, (int, float)) and not isinstance(length, bool) and length >= 0:
+    if isinstance(length, (int, float)) and not isinstance(length, bool) and 0 <= length < _MAX_INLINE_BYTES:
         return int(length)
     if p.get("Filter"):
         return None
@@ -55,7 +59,8 @@ def inline_length(tokens: list[Any]) -> int | None:
             return None
     if width <= 0 or height <= 0:
         return None
-    return (width * comps * bpc + 7) // 8 * height
+    size = (width * comps * bpc + 7) // 8 * height
+    return size if size < _MAX_INLINE_BYTES else None  # an absurd size: the data's end is found by EI
 
 
 def _plain(value: Any) -> Any:
@@ -73,6 +78,8 @@ def _int(value: Any) -> int:
         return int(value) if not isinstance(value, (list, dict, pikepdf.Array, pikepdf.Dictionary)) else 0
     except (TypeError, ValueError):
         return 0
+    except OverflowError:  # /W 1e400: no size at all, which the interpreter reports
+        return -1
 
 
 def image_template(params: dict[str, Any]) -> dict[str, Any]:

@@ -41,6 +41,8 @@ _ALL_OPERATORS = (
 _MISSING: Any = object()
 _FORM_CACHE_TOKENS = 4_000_000  # parsed forms kept per document (about 200 MB at worst)
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
+_HEAVY = 10
+"""What an image or a form drawn counts against ``Limits.max_operators_per_page``."""
 _QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
 
@@ -215,6 +217,7 @@ class Interpreter:
         self.frames: list[_Frame] = [self._frame(inherited_resources(page_obj), ("page", _key(page_obj)))]
         self.reported_error = False
         self.reported_nonfinite = False
+        self.weighted = 0  # what images and forms cost beyond one operator each (see _charge)
         try:
             self._run_stream(self._page_content(page_obj))
             self._close_marked(0)
@@ -589,6 +592,10 @@ class Interpreter:
                 self.warn(WarningCode.MALFORMED_PAGE, "text placed at a non-finite position was left out")
             return
         runs = self.out.runs
+        if len(runs) >= self.limits.max_runs_per_page:
+            # Lines, layouts and tables take time growing with the runs: bound them here.
+            raise WorkLimitReached(f"more than {self.limits.max_runs_per_page} text runs on the page "
+                                   "(Limits.max_runs_per_page); the rest was not read")
         runs.append(Run(
             "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
             self.font_name, space, (dx, dy), ascent, font.vertical, self.mode == 3 or self.mode == 7,
@@ -690,9 +697,20 @@ class Interpreter:
             frame.xobjects[tok] = entry
         kind, xobj, name = entry
         if kind == "image":
+            self._charge()
             self._image(name, xobj)
         elif kind == "form":
+            self._charge()
             self._form(xobj, name)
+
+    def _charge(self) -> None:
+        """Count a drawn image or form as ``_HEAVY`` operators against the operator limit: each
+        costs about ten times another operator (a placement, an Image, a form's state)."""
+        self.weighted += _HEAVY - 1
+        limit = self.limits.max_operators_per_page
+        if self.out.operators + self.weighted > limit:
+            raise WorkLimitReached(f"more than {limit} operators on the page (an image or form drawn counts "
+                                   f"{_HEAVY}); the rest was not read")
 
     def _lookup_xobject(self, frame: _Frame, tok: Any) -> tuple[str, Any, Any]:
         name = name_value(tok) if isinstance(tok, bytes) else None
@@ -719,6 +737,10 @@ class Interpreter:
         self._add_image(place(template, name, self.ctm, inline=False, stream=xobj))
 
     def _add_image(self, image: Image) -> None:
+        if image.width < 0 or image.height < 0:
+            self.warn(WarningCode.MALFORMED_PAGE, f"image {image.name or '(inline)'} claims an infinite size; "
+                      "it was left out")
+            return
         if not all(math.isfinite(v) for v in image.bbox):
             if not self.reported_nonfinite:
                 self.reported_nonfinite = True
@@ -731,6 +753,7 @@ class Interpreter:
         self.out.images.append(image)
 
     def _EI(self, ops: list[Any]) -> None:
+        self._charge()
         data = ops[-1] if ops and isinstance(ops[-1], InlineImageData) else None
         try:
             cut = ops.index(b"ID")
@@ -754,7 +777,14 @@ class Interpreter:
             return
         form = self._forms.get(key)
         if form is None:
-            form = self._parse_form(xobj, name)
+            try:
+                form = self._parse_form(xobj, name)
+            except (WorkLimitReached, PdfError):
+                raise
+            except Exception as exc:  # swallowed by the Do handler otherwise: say the form is lost
+                self.warn(WarningCode.MALFORMED_PAGE, f"form XObject /{name} could not be read "
+                          f"({type(exc).__name__}: {exc}); its content is missing")
+                return
             if key[0] != "direct":
                 self._keep(key, form)
         self._draw_form(form, key)

@@ -162,7 +162,10 @@ def _careful(data: bytes, pos: int, stop: int, inline_length: Any) -> tuple[list
                 pos += 2 if data[pos : pos + 2] == b"\r\n" else 1
             params = out[last_bi + 1 :] if last_bi >= 0 else None
             last_bi = -1
-            length = inline_length(params) if inline_length and params is not None else None
+            try:
+                length = inline_length(params) if inline_length and params is not None else None
+            except (ArithmeticError, ValueError, TypeError):  # /W 10^400, /L 1e400: found by EI instead
+                length = None
             end, after = _inline_image_end(data, pos, length)
             append(b"ID")
             append(InlineImageData(data[pos:end]))

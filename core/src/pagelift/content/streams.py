@@ -4,23 +4,25 @@
 few kilobytes of hostile Flate data can become gigabytes in memory. Here the common filters
 of content streams — FlateDecode, LZWDecode, ASCIIHexDecode, ASCII85Decode, RunLengthDecode
 — are undone step by step in Python, each stopping as soon as its output passes the limit
-(Flate through ``zlib.decompressobj(...).decompress(data, max_length)``, LZW through
-pdfminer.six's incremental decoder). Anything else (a predictor, an image codec, an unknown
-filter) goes to qpdf only when the stream cannot inflate past the limit: after a bounded
-pre-pass proved its size, or when its raw size times the worst expansion the filters allow
-is under the limit.
+(Flate through ``zlib.decompressobj(...).decompress(data, max_length)``; LZW, either early
+change, and damaged ASCII85 through :mod:`pagelift.content.filters`). Anything else (a
+predictor, an image codec, an unknown filter) goes to qpdf only when the stream cannot
+inflate past the limit: after the bounded pass decoded every filter and only a predictor is
+left, or when its raw size times the worst expansion the filters allow is under the limit.
+A filter the bounded pass could not undo never sends the chain to qpdf whole: qpdf would
+inflate whatever lies under it.
 """
 
 from __future__ import annotations
 
-import base64
 import binascii
-import io
 import zlib
 from dataclasses import dataclass
 from typing import Any
 
 import pikepdf
+
+from .filters import OverLimit, ascii85, lzw
 
 _ALIASES = {
     "/Fl": "/FlateDecode", "/LZW": "/LZWDecode", "/AHx": "/ASCIIHexDecode", "/A85": "/ASCII85Decode",
@@ -57,6 +59,15 @@ def _filters(stream: Any) -> tuple[list[str], list[Any]]:
     return [_ALIASES.get(str(n), str(n)) for n in names], parms
 
 
+def _early_change(parms: Any) -> int:
+    if isinstance(parms, pikepdf.Dictionary):
+        try:
+            return 0 if int(parms.get("/EarlyChange", 1)) == 0 else 1
+        except (TypeError, ValueError):
+            return 1
+    return 1
+
+
 def _predictor(parms: Any) -> int:
     if isinstance(parms, pikepdf.Dictionary):
         try:
@@ -64,14 +75,6 @@ def _predictor(parms: Any) -> int:
         except (TypeError, ValueError):
             return 1
     return 1
-
-
-class _Over(Exception):
-    """The decoded data passed the limit; ``partial`` holds its first ``limit`` bytes."""
-
-    def __init__(self, partial: bytes) -> None:
-        super().__init__("over the limit")
-        self.partial = partial
 
 
 def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
@@ -93,7 +96,7 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
             damaged = True
             break
         if len(out) > limit:
-            raise _Over(bytes(out[:limit]))
+            raise OverLimit(bytes(out[:limit]))
         if d.eof:
             break
         while d.unconsumed_tail:  # max_length stopped it: keep draining this slice
@@ -103,7 +106,7 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
                 damaged = True
                 break
             if len(out) > limit:
-                raise _Over(bytes(out[:limit]))
+                raise OverLimit(bytes(out[:limit]))
         if damaged:
             break
     if not damaged and not d.eof:
@@ -114,19 +117,8 @@ def _inflate(data: bytes, limit: int) -> tuple[bytes, bool]:
         except zlib.error:
             pass
     if len(out) > limit:
-        raise _Over(bytes(out[:limit]))
+        raise OverLimit(bytes(out[:limit]))
     return bytes(out), damaged
-
-
-def _lzw(data: bytes, limit: int) -> bytes:
-    from pdfminer.lzw import LZWDecoder
-
-    out = bytearray()
-    for chunk in LZWDecoder(io.BytesIO(data)).run():
-        out += chunk
-        if len(out) > limit:
-            raise _Over(bytes(out[:limit]))
-    return bytes(out)
 
 
 def _ascii_hex(data: bytes) -> bytes:
@@ -135,16 +127,6 @@ def _ascii_hex(data: bytes) -> bytes:
     if len(digits) % 2:
         digits += b"0"
     return binascii.unhexlify(digits)
-
-
-def _ascii85(data: bytes) -> bytes:
-    body = data.translate(None, b" \t\r\n\x00\x0c")
-    if body.startswith(b"<~"):
-        body = body[2:]
-    end = body.find(b"~>")
-    if end >= 0:
-        body = body[:end]
-    return base64.a85decode(body)
 
 
 def _run_length(data: bytes, limit: int) -> bytes:
@@ -161,7 +143,7 @@ def _run_length(data: bytes, limit: int) -> bytes:
             out += data[i + 1 : i + 2] * (257 - length)
             i += 2
         if len(out) > limit:
-            raise _Over(bytes(out[:limit]))
+            raise OverLimit(bytes(out[:limit]))
     return bytes(out)
 
 
@@ -192,29 +174,33 @@ def read_stream(stream: Any, limit: int, what: str) -> StreamData:
                     damaged = damaged or (bad and not truncated)
                     needs_qpdf = needs_qpdf or _predictor(parm) > 1
                 elif name == "/LZWDecode":
-                    data = _lzw(data, limit)
-                    early = parm.get("/EarlyChange", 1) if isinstance(parm, pikepdf.Dictionary) else 1
-                    needs_qpdf = needs_qpdf or _predictor(parm) > 1 or early != 1
+                    data, bad = lzw(data, limit, _early_change(parm))
+                    damaged = damaged or (bad and not truncated)
+                    needs_qpdf = needs_qpdf or _predictor(parm) > 1
                 elif name == "/ASCIIHexDecode":
                     data = _ascii_hex(data)
                 elif name == "/ASCII85Decode":
-                    data = _ascii85(data)
+                    data, bad = ascii85(data)
+                    damaged = damaged or (bad and not truncated)
                 elif name == "/RunLengthDecode":
                     data = _run_length(data, limit)
                 else:
                     needs_qpdf = True
                     break
-            except _Over as cut:
+            except OverLimit as cut:
                 # Keep the first ``limit`` bytes and let any later filter decode what it can of them.
                 data = cut.partial
                 truncated = True
     except (ValueError, binascii.Error):
-        needs_qpdf = True
+        # A decoder here refused the data: qpdf may read it, but only where the worst
+        # expansion of the raw bytes stays under the limit (it would inflate a bomb whole).
+        return _via_qpdf(stream, names, raw, limit, what, bounded=False)
     if truncated:
         # A predictor or an unknown filter cannot be finished on a cut stream: nothing usable.
         return StreamData(b"" if needs_qpdf else data[:limit], over, truncated=True)
     if needs_qpdf:
-        return _via_qpdf(stream, names, raw, limit, what, bounded=not any(
+        # The bounded pass proved the size only when it decoded every filter cleanly.
+        return _via_qpdf(stream, names, raw, limit, what, bounded=not damaged and not any(
             n not in ("/FlateDecode", "/LZWDecode", "/ASCIIHexDecode", "/ASCII85Decode", "/RunLengthDecode")
             for n in names))
     if len(data) > limit:

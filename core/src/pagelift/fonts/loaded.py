@@ -196,22 +196,52 @@ class FontCache:
     """
 
     def __init__(self, decode_hook: Any, *, preserve_ligatures: bool, warn: Warn,
-                 max_stream_bytes: int, max_cmap_entries: int) -> None:
+                 max_stream_bytes: int, max_cmap_entries: int, max_fonts_per_page: int = 2_000) -> None:
         self._hook = decode_hook
         self._preserve_ligatures = preserve_ligatures
         self._warn = warn
         self._max_stream_bytes = max_stream_bytes
         self._max_cmap_entries = max_cmap_entries
+        self._max_fonts_per_page = max_fonts_per_page
+        # Least recently used last out: a document may use any number of fonts over its pages,
+        # but only so many stay loaded (a font evicted and drawn again is loaded again).
+        self._capacity = 2 * max_fonts_per_page
         self._fonts: dict[Any, LoadedFont] = {}
+        self._loaded_on_page = 0
+        self._refused: LoadedFont | None = None
+
+    def start_page(self) -> None:
+        """Begin counting the fonts a new page loads (against ``max_fonts_per_page``)."""
+        self._loaded_on_page = 0
 
     def get(self, font_obj: Any, resource_name: str) -> LoadedFont:
-        """The loaded font for a font dictionary (loading it on first use)."""
+        """The loaded font for a font dictionary (loading it on first use).
+
+        Past ``max_fonts_per_page`` fonts loaded for one page, a font not loaded yet is not
+        loaded: its codes are unreadable, and one ``work_limit`` warning says so.
+        """
         key = _font_key(font_obj, resource_name)
-        font = self._fonts.get(key)
+        fonts = self._fonts
+        font = fonts.pop(key, None)
         if font is None:
+            if self._loaded_on_page >= self._max_fonts_per_page:
+                return self._refuse(font_obj, resource_name)
+            self._loaded_on_page += 1
             font = self._load(font_obj, resource_name)
-            self._fonts[key] = font
+            if len(fonts) >= self._capacity:
+                del fonts[next(iter(fonts))]
+        fonts[key] = font  # (re)inserted last: the most recently used
         return font
+
+    def _refuse(self, font_obj: Any, resource_name: str) -> LoadedFont:
+        if self._loaded_on_page == self._max_fonts_per_page:
+            self._loaded_on_page += 1  # warn once a page
+            self._warn("work_limit", f"more than {self._max_fonts_per_page} fonts on the page "
+                       "(Limits.max_fonts_per_page); text in the others is unreadable")
+        if self._refused is None:
+            info = FontInfo(resource_name="(over the font limit)", obj=None, subtype="", base_font="")
+            self._refused = LoadedFont(info, FontGeometry.fallback(), lambda code: None)
+        return self._refused
 
     def __iter__(self) -> Iterator[LoadedFont]:
         """Every font loaded so far."""

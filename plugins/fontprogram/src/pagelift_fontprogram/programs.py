@@ -144,6 +144,36 @@ def _cff_fields(program: Program, top: object, data: bytes | None = None) -> Non
     program.encoding = {code: name for code, name in enumerate(table[:256]) if name and name != ".notdef"}
 
 
+MAX_CMAP_CODES = 0x40000
+"""Codes a font program's cmap subtables may map in all (fontTools expands each subtable into
+a dict of them, about 400 bytes a code): four planes of Unicode, far more than a font has
+glyphs for (at most 65,535). A 2 KB program whose format-12 group covers 0..0x10FFFF,
+pointed at by 300 records, once took 2.8 GB."""
+
+
+def cmap_codes(table: bytes) -> int:
+    """How many codes the cmap table's distinct subtables map, counted from their headers
+    (format 12 and 13 groups by their ranges, other formats at most 65,536 each)."""
+    try:
+        count = int.from_bytes(table[2:4], "big")
+        offsets = {int.from_bytes(table[4 + 8 * i + 4 : 4 + 8 * i + 8], "big") for i in range(count)}
+        total = 0
+        for offset in offsets:
+            fmt = int.from_bytes(table[offset : offset + 2], "big")
+            if fmt in (12, 13):
+                groups = int.from_bytes(table[offset + 12 : offset + 16], "big")
+                for g in range(min(groups, (len(table) - offset - 16) // 12)):
+                    start = offset + 16 + 12 * g
+                    first = int.from_bytes(table[start : start + 4], "big")
+                    last = int.from_bytes(table[start + 4 : start + 8], "big")
+                    total += max(last - first + 1, 0)
+            else:
+                total += 65536 if fmt in (2, 4, 6, 8, 10, 14) else 256
+    except (IndexError, ValueError):
+        return 0  # a damaged table: fontTools says what it can read
+    return total
+
+
 def read_truetype(data: bytes) -> Program:
     """A TrueType or OpenType program: cmaps, glyph names, and the CFF charset if it has one."""
     from fontTools.ttLib import TTFont  # imported on first use: most documents never need it
@@ -152,10 +182,16 @@ def read_truetype(data: bytes) -> Program:
         font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
         cmaps: dict[tuple[int, int], dict[int, str]] = {}
         if "cmap" in font:
+            covered = cmap_codes(font.reader["cmap"])
+            if covered > MAX_CMAP_CODES:
+                raise ProgramError(f"its cmap subtables map {covered} codes, more than {MAX_CMAP_CODES}; not read")
             for sub in font["cmap"].tables:
+                key = (sub.platformID, sub.platEncID)
+                if key in cmaps:
+                    continue  # a second record for the same encoding is never read (nor expanded)
                 mapping = getattr(sub, "cmap", None)
                 if mapping:
-                    cmaps.setdefault((sub.platformID, sub.platEncID), dict(mapping))
+                    cmaps[key] = dict(mapping)
         if "CFF " in font:
             program = Program("cff", cmaps=cmaps)
             cff = font["CFF "].cff

@@ -4,29 +4,26 @@ pikepdf's ``PdfImage`` already knows every filter qpdf decodes (Flate, LZW, RunL
 ASCIIHex, ASCII85, with their predictors), hands DCT, JPX and CCITT data to Pillow's codecs,
 and reads DeviceGray/RGB/CMYK, Indexed, ICCBased, Cal*, Lab, /Decode arrays and 1-bit
 images. This module adds only what a reader of untrusted files needs around it: the pixel
-limit, a bound on how far a Flate stream may inflate, inline images rebuilt as streams,
+limit, bounds on what its streams decode to and on JPEG scans (:mod:`.bounds`), inline images rebuilt as streams,
 and "cannot decode" turned into None instead of an exception.
 """
 
 from __future__ import annotations
 
 import logging
-import zlib
 
 import pikepdf
 from PIL import Image as PILImage
 
 from pagelift import Image, Limits
 
+from .bounds import refusal
+
 log = logging.getLogger("pagelift_images")
 
 # The colour spaces an inline image may name directly; any other name is a key into the
 # /Resources in scope, which the core does not keep with the image.
 _INLINE_DEVICE_SPACES = ("/DeviceGray", "/DeviceRGB", "/DeviceCMYK")
-# Components per sample for the bound on inflated size; a space not listed counts as 4.
-_COMPONENTS = {"DeviceGray": 1, "G": 1, "CalGray": 1, "Indexed": 1, "I": 1, "Separation": 1,
-               "DeviceRGB": 3, "RGB": 3, "CalRGB": 3, "Lab": 3}
-_CHUNK = 1 << 20
 
 
 def decode_image(image: Image, limits: Limits, *, with_mask: bool = False) -> PILImage.Image | None:
@@ -63,8 +60,9 @@ def _decode(image: Image, limits: Limits, with_mask: bool) -> PILImage.Image | N
     pdf_image = pikepdf.PdfImage(stream)
     if not _within(pdf_image.width, pdf_image.height, limits):
         return None
-    if not _inflates_within(stream, image):
-        log.debug("image %s: its Flate data inflates past the size of its pixels", image.name or "(inline)")
+    refused = refusal(stream, image, limits)
+    if refused is not None:
+        log.debug("image %s is not decoded: %s", image.name or "(inline)", refused)
         return None
     pixels = pdf_image.as_pil_image(apply_mask=with_mask)
     # JPEG, JPEG 2000 and CCITT data carry their own size, which need not agree with
@@ -108,33 +106,3 @@ def _inline_stream(image: Image, pdf: pikepdf.Pdf) -> pikepdf.Stream | None:
     stream.Type = pikepdf.Name.XObject
     stream.Subtype = pikepdf.Name.Image
     return stream
-
-
-def _inflates_within(stream: pikepdf.Stream, image: Image) -> bool:
-    """False when a stream whose first filter is Flate inflates far past what its samples need.
-
-    qpdf inflates a whole stream at once, so a few kilobytes claiming a small image could
-    otherwise take gigabytes. The check inflates in chunks and keeps none of them.
-    """
-    filters = stream.get("/Filter")
-    first = filters[0] if isinstance(filters, pikepdf.Array) and len(filters) else filters
-    if first != pikepdf.Name.FlateDecode:
-        return True
-    components = 1 if image.image_mask else _COMPONENTS.get(image.color_space, 4)
-    bits = 1 if image.image_mask else (image.bits_per_component or 16)
-    row = (image.width * components * bits + 7) // 8 + 1  # + the PNG predictor's tag byte
-    bound = 2 * row * image.height + 65536  # room for the padding and junk real files carry
-    inflater = zlib.decompressobj()
-    data = stream.read_raw_bytes()
-    total = 0
-    try:
-        while data:
-            total += len(inflater.decompress(data, _CHUNK))
-            if total > bound:
-                return False
-            if inflater.eof or len(inflater.unconsumed_tail) == len(data):
-                break
-            data = inflater.unconsumed_tail
-    except zlib.error:
-        return True  # damaged data: qpdf decides what it can still read
-    return True

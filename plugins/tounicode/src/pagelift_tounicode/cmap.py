@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .mapping import CodeMap, codepoint_text, utf16_text
+from .mapping import EXPAND_LIMIT, CodeMap, codepoint_text, utf16_text
 
 _KEYWORD = re.compile(rb"\b(begin|end)(bfchar|bfrange|cidchar|cidrange)\b")
 # Permissive on purpose: a string with a bad digit still counts as one token, so that one
@@ -68,8 +68,15 @@ def _name_text(name: bytes) -> str | None:
     return text or None
 
 
+def _cost(lo: int, hi: int) -> int:
+    """What a range costs against the entry limit: its codes when it is expanded into the
+    table (up to ``EXPAND_LIMIT`` of them), one when it is kept as a range."""
+    return hi - lo + 1 if hi - lo < EXPAND_LIMIT else 1
+
+
 def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
-    """Parse a ToUnicode CMap program; at most ``max_entries`` entries are read.
+    """Parse a ToUnicode CMap program; at most ``max_entries`` entries are read, counting
+    each code a range or an array expands into.
 
     Never raises on bad input: what can be read is returned, and each kind of damage is
     described once in ``warnings``.
@@ -101,18 +108,19 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
             # if every bracket of the block belongs to an entry, the block held nothing else.
             found = _PLAIN_RANGE.findall(body)
             if len(found) * 3 == body.count(b"<") == body.count(b">"):
-                if len(found) > max_entries - entries:
-                    found = found[: max_entries - entries]
-                    limited = True
                 for lo_hex, hi_hex, dst_hex in found:
                     lo, hi = int(lo_hex, 16), int(hi_hex, 16)
                     if hi < lo:
                         bad += 1
                         continue
+                    cost = _cost(lo, hi)
+                    if entries + cost > max_entries:
+                        limited = True
+                        break
+                    entries += cost
                     if len(dst_hex) % 2:
                         dst_hex += b"0"
                     mapping.add_range(lo, hi, int(dst_hex, 16), len(dst_hex) // 2)
-                entries += len(found)
                 if limited:
                     break
                 continue
@@ -125,7 +133,7 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
             if entries >= max_entries:
                 limited = True
                 break
-            entries += 1
+            entries += 1  # a range's expanded codes are counted below
             try:
                 if kind == b"bfchar":
                     code = _code(m.group(1))
@@ -144,22 +152,39 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
                     lo, hi = _code(m.group(1)), _code(m.group(2))
                     if hi < lo:
                         bad += 1
+                    elif entries - 1 + _cost(lo, hi) > max_entries:
+                        limited = True
+                        break
                     else:
+                        entries += _cost(lo, hi) - 1
                         mapping.add_codepoint_range(lo, hi, int(m.group(3)))
                 else:
                     lo, hi = _code(m.group(1)), _code(m.group(2))
                     if hi < lo:
                         bad += 1
                     elif m.group(3) is not None:
+                        if entries - 1 + _cost(lo, hi) > max_entries:
+                            limited = True
+                            break
+                        entries += _cost(lo, hi) - 1
                         dst = _hex(m.group(3))
                         mapping.add_range(lo, hi, int.from_bytes(dst, "big"), len(dst))
                     else:
-                        for offset, item in enumerate(_ARRAY_ITEM.findall(m.group(4))):
+                        # Each item of the array is a code of its own: counted one by one, and
+                        # read lazily (an array of millions of items is never listed whole).
+                        for offset, item in enumerate(_ARRAY_ITEM.finditer(m.group(4))):
                             if lo + offset > hi:
+                                bad += 1  # more strings than the range has codes
                                 break
-                            text = utf16_text(_hex(item))
+                            if offset and entries >= max_entries:
+                                limited = True
+                                break
+                            entries += 1 if offset else 0
+                            text = utf16_text(_hex(item.group(1)))
                             if text is not None:
                                 mapping.set(lo + offset, text)
+                        if limited:
+                            break
             except ValueError:  # a hex string with a stray character in it
                 bad += 1
         if limited:
@@ -168,7 +193,7 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
             bad += 1
     result.entries = entries
     if limited:
-        result.warnings.append(f"ToUnicode CMap has more than {max_entries} entries; the rest were ignored")
+        result.warnings.append(f"ToUnicode CMap maps more than {max_entries} codes (Limits.max_cmap_entries); the rest were ignored")
     if truncated:
         result.warnings.append("ToUnicode CMap ends inside a mapping block; read what was there")
     if bad:

@@ -11,6 +11,7 @@ import pagelift
 
 from .cmap import parse_tounicode
 from .mapping import CodeMap, IdentityMap
+from .shared import PARSED, shared_key
 
 SOURCE = "tounicode"
 MAX_USECMAP_DEPTH = 8  # a chain this long is already odd; a loop must not run forever
@@ -69,9 +70,17 @@ def pagelift_decode_font(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
                                  warnings=(f"ToUnicode is the name /{name}, which says nothing; ignored",))
     if not isinstance(tu, pikepdf.Stream):
         return None
+    key = shared_key(tu, font)
+    if key is not None:
+        answer = PARSED.get(key)
+        if answer is not None:
+            return answer
     warnings: list[str] = []
     mapping = _load(tu, font, warnings, 0, set())
     if mapping is None:
         return pagelift.GlyphMap(source=SOURCE, priority=pagelift.PRIORITY_TOUNICODE, warnings=tuple(warnings))
-    return pagelift.GlyphMap(source=SOURCE, priority=pagelift.PRIORITY_TOUNICODE, by_code=mapping,
-                             warnings=tuple(warnings))
+    answer = pagelift.GlyphMap(source=SOURCE, priority=pagelift.PRIORITY_TOUNICODE, by_code=mapping,
+                               warnings=tuple(warnings))
+    if key is not None:
+        PARSED.put(key, answer)
+    return answer
