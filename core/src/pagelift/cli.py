@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from . import __version__
+from .cli_batch import batch_command
 from .cli_text import check_strategies, print_text, say, source_of
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
@@ -26,6 +27,9 @@ from .plugins import default_manager
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
+
+
+main.add_command(batch_command)
 
 
 @main.command("plugins")
