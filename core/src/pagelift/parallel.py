@@ -114,7 +114,7 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
     seen_once: set[tuple[Any, str, str]] = set()
     pending: deque[tuple[list[int], Future[list[tuple[int, str, list[tuple[Warning, Any]]]]] | None]] = deque()
     executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=_start_worker,
-                                   initargs=(source, doc._password, doc.options, plugins, numbers))
+                                   initargs=(source, doc._password, doc.options, plugins))
     try:
         queue = iter(chunks)
         ahead = doc.workers * 3
@@ -167,12 +167,15 @@ def _serial_one(doc: Document, page: Any, layout: str | None) -> Iterator[PageTe
 _worker: dict[str, Any] = {}
 
 
-def _start_worker(source: str | bytes, password: str | None, options: Any, plugins: Any,
-                  numbers: list[int]) -> None:
-    """Open the document once for this worker process, with the caller's pages, options and plugins."""
+def _start_worker(source: str | bytes, password: str | None, options: Any, plugins: Any) -> None:
+    """Open the document once for this worker process, with the caller's options and plugins.
+
+    Its pages are made per chunk (:func:`_read_chunk`): making all of a 2,000-page
+    document's pages in every worker would cost each of them what the caller already paid.
+    """
     from .document import open as open_document
 
-    doc = open_document(source, password=password, pages=numbers, options=options, plugins=plugins)
+    doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
     marks: list[Any] = []
     record = doc._warn
 
@@ -183,7 +186,7 @@ def _start_worker(source: str | bytes, password: str | None, options: Any, plugi
             marks.append(_cache_key())
 
     doc._warn = warn  # type: ignore[method-assign]
-    _worker.update(doc=doc, marks=marks, pages={page.number: page for page in doc.pages})
+    _worker.update(doc=doc, marks=marks)
 
 
 def _cache_key() -> Any:
@@ -213,16 +216,19 @@ def _cache_key() -> Any:
 
 def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
     """In a worker: the text of each page of the chunk, and each warning with its cache key (None: not cached)."""
-    doc, marks, pages = _worker["doc"], _worker["marks"], _worker["pages"]
+    from .document import Page
+
+    doc, marks = _worker["doc"], _worker["marks"]
+    doc.pages = [Page(doc, number) for number in numbers]  # what making them says, the caller has said
     out = []
-    for number in numbers:
+    for page in doc.pages:
         before = len(doc.warnings)
         marks.clear()
-        page = pages[number]
         text = page.text(layout=layout)
         page.release()
         new = doc.warnings[before:]
-        out.append((number, text, list(zip(new, list(marks), strict=True))))
+        out.append((page.number, text, list(zip(new, list(marks), strict=True))))
+    doc.pages = []
     return out
 
 
