@@ -97,7 +97,7 @@ def test_a_range_past_the_end_is_clamped_with_a_warning(spec: object, numbers: l
 
 
 def test_not_a_pdf_empty_and_missing(tmp_path: Path) -> None:
-    with pytest.raises(pagelift.PdfError, match="not a PDF: no %PDF header \\(it starts with 'Hello, this is plain tex…'\\)"):
+    with pytest.raises(pagelift.PdfError, match="not a PDF: no %PDF header \\(it starts with 'Hello, this is plain text and…'\\)"):
         pagelift.open(b"Hello, this is plain text and no PDF at all.\n" * 20)
     with pytest.raises(pagelift.PdfError, match="empty"):
         pagelift.open(b"")

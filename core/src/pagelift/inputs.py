@@ -36,15 +36,20 @@ def has_pdf_header(stream: str | io.BytesIO | Any) -> bool:
 
 
 def what_it_starts_with(stream: str | io.BytesIO | Any) -> str:
-    """A short, printable hint of what the data starts with: ``" (it starts with 'Hello, wor…')"``, or ""."""
-    head = _head(stream)[:24]
+    """A short, printable hint of what the data starts with: ``" (it starts with 'Dear diary,…')"``, or ""."""
+    head = _head(stream)[:200]
     if not head:
         return ""
     text = head.decode("latin-1")
-    shown = "".join(c if c.isprintable() and c.isascii() else "." for c in text)
-    if shown.count(".") > len(shown) // 2:
+    if sum(not (c.isprintable() or c in "\r\n\t") for c in text[:64]) > len(text[:64]) // 4:
         return " (it starts with binary data)"
-    return f" (it starts with '{shown}{'…' if len(_head(stream)) > 24 else ''}')"
+    line = text.replace("\r", "\n").split("\n")[0]
+    shown = line[:30]
+    if len(line) > 30 and line[30] != " " and " " in shown:  # end on a whole word
+        shown = shown[:shown.rfind(" ")]
+    shown = shown.rstrip()
+    more = "…" if text[len(shown):].strip() else ""
+    return f" (it starts with '{shown}{more}')"
 
 
 def _tail(stream: str | io.BytesIO | Any) -> bytes:
