@@ -22,10 +22,12 @@ in worker threads, which cannot be interrupted; use Dask's own deadlines there.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .batch import Job, find_inputs, read_record
+from .model import Warning
 from .options import Options
 
 COLUMNS = ("path", "status", "error", "error_type", "page_count", "pages_read", "seconds", "warnings")
@@ -44,23 +46,102 @@ def _job(format: str, password: str | None, pages: str | None, options: Options 
 
 
 def read_bag(paths: str | Sequence[str], format: str = "text", *, password: str | None = None,
-             pages: str | None = None, options: Options | None = None, **option_values: Any) -> Any:
+             pages: str | None = None, options: Options | None = None, pages_per_task: int | None = None,
+             **option_values: Any) -> Any:
     """A ``dask.bag.Bag`` of one record per PDF in ``paths`` (files, folders, globs), one file per partition.
 
     ``format`` is ``text``, ``json`` or ``markdown`` (:func:`pagelift.batch.content_of`);
-    options are those of :func:`pagelift.open` (``ocr="auto"``, ...). Nothing is read until
-    the bag is computed.
+    options are those of :func:`pagelift.open` (``ocr="auto"``, ...). With
+    ``pages_per_task``, a file with more pages than that is read in tasks of that many pages
+    (spread over the cluster like files) whose results are merged into the file's one
+    record, the same record as reading it whole (:func:`_merged`); this needs each file
+    opened once here to count its pages. Nothing else is read until the bag is computed.
     """
-    import dask.bag
+    import importlib
 
-    bags: Any = dask.bag  # untyped
+    bags: Any = importlib.import_module("dask.bag")  # untyped, and dask's __init__ hides its delayed module
+    delayed: Any = importlib.import_module("dask.delayed").delayed
     from .batch import check_format
     from .plugins import default_manager
 
     check_format(format, default_manager())
     files = find_inputs([paths] if isinstance(paths, str) else paths)
     job = _job(format, password, pages, options, option_values)
-    return bags.from_sequence(files, npartitions=max(1, len(files))).map(read_record, job)
+    if not pages_per_task:
+        return bags.from_sequence(files, npartitions=max(1, len(files))).map(read_record, job)
+    parts = []
+    for path in files:
+        plan = _plan(path, job, pages_per_task)
+        if plan is None:
+            parts.append(delayed(_whole)(path, job))
+            continue
+        numbers, opened, count = plan
+        chunks = [delayed(_read_pages)(path, job, numbers[i:i + pages_per_task])
+                  for i in range(0, len(numbers), pages_per_task)]
+        parts.append(delayed(_merged)(path, job, count, opened, chunks))
+    return bags.from_delayed(parts)
+
+
+def _plan(path: str, job: Job, pages_per_task: int) -> tuple[list[int], list[Warning], int] | None:
+    """The pages a long file is read in (its selection, what opening it said, its page count); None: read it whole.
+
+    Whole: a file of few pages, one that does not open (its record says why), strict mode
+    (it stops at the first warning, in order) and Markdown (the exporter reads the document).
+    """
+    from .document import open as open_document
+
+    if job.format == "markdown" or job.options.strict:
+        return None
+    try:
+        with open_document(path, password=job.password, pages=job.pages, options=job.options) as doc:
+            if len(doc.pages) <= pages_per_task:
+                return None
+            return [p.number for p in doc.pages], list(doc.warnings), doc.page_count
+    except Exception:  # read whole, where its record says what is wrong
+        return None
+
+
+def _whole(path: str, job: Job) -> list[dict[str, Any]]:
+    return [read_record(path, job)]
+
+
+def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int, str, list[tuple[Warning, Any]]]],
+                                                                  float]:
+    """In a Dask task: some pages of one file, with their warnings marked (:class:`pagelift.parallel.PageReader`)."""
+    from .parallel import PageReader
+
+    started = time.perf_counter()
+    reader = PageReader(path, job.password, job.options)
+    try:
+        return reader.read(numbers), time.perf_counter() - started
+    finally:
+        reader.close()
+
+
+def _merged(path: str, job: Job, count: int, opened: list[Warning],
+            chunks: list[tuple[list[tuple[int, str, list[tuple[Warning, Any]]]], float]]) -> list[dict[str, Any]]:
+    """One file's record from its chunks of pages, as :func:`pagelift.batch.read_record` makes it reading it whole.
+
+    Warnings said once per document (a font, a shared form) are kept once, on the first
+    page that says them (:class:`pagelift.parallel.OnceFilter`).
+    """
+    from .parallel import OnceFilter
+
+    once = OnceFilter()
+    warnings = list(opened)
+    texts: list[tuple[int, str]] = []
+    for pages, _seconds in chunks:
+        for number, text, said in pages:
+            warnings.extend(once.keep(said))
+            texts.append((number, text))
+    if job.format == "json":
+        content: dict[str, Any] = {"pages": [{"page": n, "text": t} for n, t in texts]}
+    else:
+        content = {"text": "\n\n".join(t for _, t in texts if t)}
+    return [{"path": path, "status": "ok", "error": None, "error_type": None, "page_count": count,
+             "pages_read": len(texts), "warnings": [{"page": w.page, "code": w.code, "message": w.message}
+                                                    for w in warnings],
+             **content, "seconds": round(sum(seconds for _, seconds in chunks), 3)}]
 
 
 def _flat(record: dict[str, Any], format: str) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
     numbers = [page.number for page in doc.pages]
     size = max(1, min(CHUNK_PAGES, len(numbers) // (doc.workers * 4) or 1))
     chunks = [numbers[i:i + size] for i in range(0, len(numbers), size)]
-    seen_once: set[tuple[Any, str, str]] = set()
+    once = OnceFilter()
     pending: deque[tuple[list[int], Future[list[tuple[int, str, list[tuple[Warning, Any]]]]] | None]] = deque()
     executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=_start_worker,
                                    initargs=(source, doc._password, doc.options, plugins))
@@ -139,14 +139,8 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
                 continue
             for number, text, warnings in future.result():
                 page = by_number[number]
-                kept = []
-                for warning, cached in warnings:
-                    key = (cached, warning.code, warning.message)
-                    if cached is not None:
-                        if key in seen_once:
-                            continue
-                        seen_once.add(key)
-                    kept.append(warning)
+                kept = once.keep(warnings)
+                for warning in kept:
                     doc.warnings.append(warning)
                     if warning.page:
                         by_number.get(warning.page, page).warnings.append(warning)
@@ -154,6 +148,30 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
                 yield PageText(number, text, tuple(kept))
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+class OnceFilter:
+    """Keeps, of the warnings pages read in separate processes said, those one process would have said.
+
+    Feed it each page's ``[(warning, cache key)]`` in page order (as :meth:`PageReader.read`
+    returns them): a warning with a cache key is kept the first time its key, code and
+    message are seen, and dropped after; one without (said by the page itself) is always kept.
+    """
+
+    def __init__(self) -> None:
+        self._seen: set[tuple[Any, str, str]] = set()
+
+    def keep(self, warnings: list[tuple[Warning, Any]]) -> list[Warning]:
+        """The warnings of one page that stay, in order."""
+        kept = []
+        for warning, cached in warnings:
+            if cached is not None:
+                key = (cached, warning.code, warning.message)
+                if key in self._seen:
+                    continue
+                self._seen.add(key)
+            kept.append(warning)
+        return kept
 
 
 def _serial_one(doc: Document, page: Any, layout: str | None) -> Iterator[PageText]:
@@ -164,29 +182,63 @@ def _serial_one(doc: Document, page: Any, layout: str | None) -> Iterator[PageTe
 
 # -- in the worker ----------------------------------------------------------------------------
 
-_worker: dict[str, Any] = {}
+class PageReader:
+    """Reads chosen pages of one document in this process, each warning marked with the cache entry that said it.
+
+    What a worker of ``open(workers=N)`` holds, and what :mod:`pagelift.dask` runs for a
+    chunk of a long file's pages. The document is opened once; its pages are made per call
+    (making all of a 2,000-page document's pages in every worker would cost each of them
+    what the caller already paid), and what making them says the caller has already said.
+    """
+
+    def __init__(self, source: str | bytes, password: str | None, options: Any, plugins: Any = None) -> None:
+        from .document import open as open_document
+
+        self.doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
+        self._marks: list[Any] = []
+        record = self.doc._warn
+
+        def warn(page: int, code: str, message: str) -> None:
+            before = len(self.doc.warnings)
+            record(page, code, message)
+            if len(self.doc.warnings) > before:
+                self._marks.append(_cache_key())
+
+        self.doc._warn = warn  # type: ignore[method-assign]
+
+    def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
+        """``(page number, text, [(warning, cache key or None)])`` for each of ``numbers``, in order."""
+        from .document import Page
+
+        doc = self.doc
+        doc.pages = [Page(doc, number) for number in numbers]
+        out = []
+        for page in doc.pages:
+            before = len(doc.warnings)
+            self._marks.clear()
+            text = page.text(layout=layout)
+            page.release()
+            new = doc.warnings[before:]
+            out.append((page.number, text, list(zip(new, list(self._marks), strict=True))))
+        doc.pages = []
+        return out
+
+    def close(self) -> None:
+        """Release the document."""
+        self.doc.close()
+
+
+_worker: dict[str, PageReader] = {}
 
 
 def _start_worker(source: str | bytes, password: str | None, options: Any, plugins: Any) -> None:
-    """Open the document once for this worker process, with the caller's options and plugins.
+    """Open the document once for this worker process, with the caller's options and plugins."""
+    _worker["reader"] = PageReader(source, password, options, plugins)
 
-    Its pages are made per chunk (:func:`_read_chunk`): making all of a 2,000-page
-    document's pages in every worker would cost each of them what the caller already paid.
-    """
-    from .document import open as open_document
 
-    doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
-    marks: list[Any] = []
-    record = doc._warn
-
-    def warn(page: int, code: str, message: str) -> None:
-        before = len(doc.warnings)
-        record(page, code, message)
-        if len(doc.warnings) > before:
-            marks.append(_cache_key())
-
-    doc._warn = warn  # type: ignore[method-assign]
-    _worker.update(doc=doc, marks=marks)
+def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
+    """In a worker: :meth:`PageReader.read` on the worker's document."""
+    return _worker["reader"].read(numbers, layout)
 
 
 def _cache_key() -> Any:
@@ -214,24 +266,6 @@ def _cache_key() -> Any:
     return None
 
 
-def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
-    """In a worker: the text of each page of the chunk, and each warning with its cache key (None: not cached)."""
-    from .document import Page
-
-    doc, marks = _worker["doc"], _worker["marks"]
-    doc.pages = [Page(doc, number) for number in numbers]  # what making them says, the caller has said
-    out = []
-    for page in doc.pages:
-        before = len(doc.warnings)
-        marks.clear()
-        text = page.text(layout=layout)
-        page.release()
-        new = doc.warnings[before:]
-        out.append((page.number, text, list(zip(new, list(marks), strict=True))))
-    doc.pages = []
-    return out
-
-
 def default_workers() -> int:
     """One worker per processor this process may use (the ``--jobs 0`` of the CLI)."""
     try:
@@ -240,4 +274,5 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-__all__ = ["CHUNK_PAGES", "ONCE_PER_DOCUMENT", "PageText", "default_workers", "page_texts"]
+__all__ = ["CHUNK_PAGES", "ONCE_PER_DOCUMENT", "OnceFilter", "PageReader", "PageText", "default_workers",
+           "page_texts"]
