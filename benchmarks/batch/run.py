@@ -54,7 +54,7 @@ def batch(corpus: Path, jobs: int) -> dict[str, float]:
         subprocess.run([str(Path(sys.executable).parent / "pagelift"), "batch", str(corpus), "--out", str(out),
                         "--no-progress", "--jobs", str(jobs)], capture_output=True, text=True)
         seconds = time.perf_counter() - t0
-        records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        records = [json.loads(line) for line in out.read_text(encoding="utf-8").split("\n") if line]
     statuses = {r["path"]: r["status"] for r in records}
     return {"files": len(records), "ok": sum(s == "ok" for s in statuses.values()),
             "pages": sum(r["pages_read"] for r in records), "seconds": seconds, "statuses": statuses}  # type: ignore[dict-item]

@@ -183,3 +183,12 @@ def test_inputs_are_files_folders_and_globs(archive: Path) -> None:
     record = batch.read_record(str(archive / "gone.pdf"), batch.Job())
     assert record["status"] == "error" and record["error"] == f"{archive / 'gone.pdf'}: no such file"
     assert record["error_type"] == "PdfFileNotFound"
+
+
+def test_a_record_is_one_line_whatever_its_text_holds() -> None:
+    from pagelift.cli_batch import json_line
+
+    record = {"path": "a.pdf", "text": "one\u2028two\u2029three\x85four\nfive\rsix"}
+    line = json_line(record)
+    assert line.endswith("\n") and len(line.splitlines()) == 1
+    assert json.loads(line) == record

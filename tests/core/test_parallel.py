@@ -197,3 +197,31 @@ def lambda_plugin() -> object:
 def test_workers_must_be_a_count_of_processes(workers: Any) -> None:
     with pytest.raises(ValueError, match="must be a whole number of processes"):
         pagelift.open(long_document(3), workers=workers)
+
+
+def _peak_while_reading(pages: int, *, keep: bool) -> int:
+    import tracemalloc
+
+    data = long_document(pages, blank=())
+    with pagelift.open(data, plugins=manager()) as doc:
+        doc.pages[0].text()  # fonts, forms and plugins loaded before measuring
+        doc.pages[0].release()
+        tracemalloc.start()
+        try:
+            if keep:  # every page's runs held, as reading doc.pages[i].text() one by one does
+                for page in doc.pages:
+                    page.text()
+            else:
+                for _ in doc.page_texts():
+                    pass
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+
+def test_memory_grows_with_the_pages_only_by_what_the_document_caches() -> None:
+    released = _peak_while_reading(80, keep=False) - _peak_while_reading(10, keep=False)
+    kept = _peak_while_reading(80, keep=True) - _peak_while_reading(10, keep=True)
+    # What remains per page is the interpreter's per-document caches (each page's resource
+    # dictionary, each font's decoded strings), a fraction of the page itself.
+    assert released < kept / 3, (released, kept)

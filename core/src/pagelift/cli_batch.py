@@ -72,12 +72,21 @@ class Sink:
                         f.write(record.get("text", record.get("markdown", "")))
                 index["output"] = name
             record = index
-        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._file.write(json_line(record))
         self._file.flush()
 
     def close(self) -> None:
         """Close the index or JSON Lines file."""
         self._file.close()
+
+
+_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
+def json_line(record: dict[str, Any]) -> str:
+    """One JSON Lines line: UTF-8 text as is, but the characters some readers take for a line
+    break (U+2028, U+2029, NEL; JSON already escapes the control characters) escaped."""
+    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
 
 
 def _drop_cut_line(path: str) -> None:
@@ -246,4 +255,4 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
     sys.exit(1 if shown.errors else 0)
 
 
-__all__ = ["INDEX", "Progress", "Sink", "batch_command", "run_local"]
+__all__ = ["INDEX", "Progress", "Sink", "batch_command", "json_line", "run_local"]
