@@ -55,16 +55,15 @@ def child(path: str, workers: int) -> dict[str, object]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pages", type=int, default=2000)
-    ap.add_argument("--workers", default="1,2")
-    ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--dir", type=Path, default=Path("/tmp/pagelift-scaling"))
-    ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.child:
-        print(json.dumps(child(args.child[0], int(args.child[1]))))
+    if sys.argv[1:2] == ["--child"]:  # one measurement, in the fresh process the parent started
+        print(json.dumps(child(sys.argv[2], int(sys.argv[3]))))
         return
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pages", type=int, default=2000, help="pages of the scaling document")
+    ap.add_argument("--workers", default="1,2", help="worker counts to compare, the first the reference")
+    ap.add_argument("--repeat", type=int, default=2, help="runs per worker count; the best counts")
+    ap.add_argument("--dir", type=Path, default=Path("/tmp/pagelift-scaling"), help="where the document is built")
+    args = ap.parse_args()
     sys.path.insert(0, str(HERE))
     from run import build
 
