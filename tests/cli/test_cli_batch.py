@@ -181,3 +181,12 @@ def test_a_record_is_one_line_whatever_its_text_holds() -> None:
     line = json_line(record)
     assert line.endswith("\n") and len(line.splitlines()) == 1
     assert json.loads(line) == record
+
+
+def test_the_records_load_in_pandas(tmp_path: Path, archive: Path, only_test_plugins: pagelift.PluginManager) -> None:
+    pd = pytest.importorskip("pandas")
+    out = tmp_path / "out.jsonl"
+    run(str(archive), "--out", str(out), "--no-progress")
+    frame = pd.read_json(out, lines=True).set_index("path")
+    assert frame.loc[str(archive / "sub" / "c.pdf"), "text"] == "Charlie 1\n\nCharlie 2\n\nCharlie 3"
+    assert sorted(frame["status"]) == ["encrypted", "error", "ok", "ok", "ok"]
