@@ -225,3 +225,16 @@ def test_memory_grows_with_the_pages_only_by_what_the_document_caches() -> None:
     # What remains per page is the interpreter's per-document caches (each page's resource
     # dictionary, each font's decoded strings), a fraction of the page itself.
     assert released < kept / 3, (released, kept)
+
+
+def test_a_worker_that_dies_is_a_pdf_error_naming_the_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    def die(self: object, numbers: list[int], layout: str | None = None) -> None:
+        os._exit(3)  # as a crash in a C library, or the OOM killer, ends a process
+
+    monkeypatch.setattr(parallel.PageReader, "read", die)  # the workers are forked after this
+    with pytest.raises(pagelift.PdfError, match=r"a worker process ended while reading pages 1-\d+ .*workers=1"):
+        pagelift.open(long_document(), plugins=manager(), workers=2).text()
+    with pytest.raises(pagelift.PluginError, match="no layout named 'nope'"):
+        pagelift.open(long_document(), plugins=manager(), workers=2).text(layout="nope")

@@ -31,11 +31,12 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from .errors import PluginError
+from .errors import PdfError, PluginError
 from .model import Warning
 
 if TYPE_CHECKING:
@@ -103,6 +104,8 @@ def _check_sendable(doc: Document, context: Any) -> Any:
 
 
 def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
+    if layout is not None:
+        doc.plugins.layout(layout)  # an unknown name: PluginError here, before any worker starts
     context = _context()
     plugins = _check_sendable(doc, context)
     source = doc._source
@@ -137,7 +140,12 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
                 for n in chunk:
                     yield from _serial_one(doc, by_number[n], layout)
                 continue
-            for number, text, warnings in future.result():
+            try:
+                read = future.result()
+            except BrokenProcessPool as exc:  # a worker died (killed, out of memory, a crash in qpdf)
+                raise PdfError(f"{doc.name}: a worker process ended while reading pages {chunk[0]}-{chunk[-1]} "
+                               f"({exc}); read with workers=1") from None
+            for number, text, warnings in read:
                 page = by_number[number]
                 kept = once.keep(warnings)
                 for warning in kept:
