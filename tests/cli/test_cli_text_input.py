@@ -95,6 +95,7 @@ def test_stdin_is_read_for_a_dash(tmp_path: Path, only_test_plugins: pagelift.Pl
     data = Path(pages_pdf(tmp_path, 2)).read_bytes()
     result = run("-", input=data)
     assert result.exit_code == 0 and result.stdout.startswith("Page 1 says hello")
+    assert run("--jobs", "2", "-", input=data).stdout == result.stdout  # the workers get the bytes
     junk = run("-", input=b"just some words\n")
     assert junk.exit_code == 1 and junk.stderr == (
         "pagelift: <stdin>: not a PDF: no %PDF header (it starts with 'just some words')\n")
