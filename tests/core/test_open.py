@@ -127,8 +127,11 @@ def test_truncated_files_open_repaired_or_fail_clearly(fraction: float) -> None:
     assert all(t.startswith("Page") for t in texts)
     repaired = [w.message for w in doc.warnings if w.code == "repaired"]
     assert len(repaired) == 1 and "it ends without %%EOF (cut short?)" in repaired[0]
-    assert re.search(rf"; ({len(doc.pages)} pages recovered|{len(doc.pages)} of the 5 pages its page tree lists "
-                     "were recovered)$", repaired[0])
+    said = re.search(rf"; ({len(doc.pages)} pages recovered|{len(doc.pages)} of the 5 pages its page tree lists "
+                     r"were recovered)( \((\d+) of them without content: blank, or lost to the damage\))?$", repaired[0])
+    assert said is not None
+    empty = sum(1 for p in doc.pages if not p.runs)
+    assert int(said.group(3) or 0) == empty  # the pages that say nothing are the ones the damage emptied
 
 
 def test_damaged_xref_is_repaired_with_a_document_warning() -> None:

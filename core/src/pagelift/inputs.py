@@ -80,9 +80,23 @@ def recovered(stream: str | io.BytesIO | Any, pdf: Any, count: int) -> str:
     except Exception:  # a page tree without a usable /Count: say what was found
         listed = count
     plural = "s" if count != 1 else ""
+    empty = _without_content(pdf)
+    lost = f" ({empty} of them without content: blank, or lost to the damage)" if empty else ""
     if listed > count:
-        return f"{said}; {count} of the {listed} pages its page tree lists were recovered"
-    return f"{said}; {count} page{plural} recovered"
+        return f"{said}; {count} of the {listed} pages its page tree lists were recovered{lost}"
+    return f"{said}; {count} page{plural} recovered{lost}"
+
+
+def _without_content(pdf: Any) -> int:
+    """How many of the document's pages have no /Contents (a damaged file's pages whose streams were lost)."""
+    empty = 0
+    for page in pdf.pages:
+        try:
+            if page.obj.get("/Contents") is None:
+                empty += 1
+        except Exception:  # a page object qpdf cannot resolve: its reading will say so
+            continue
+    return empty
 
 
 def check_ocr_engine(plugins: Any, options: Options) -> None:
