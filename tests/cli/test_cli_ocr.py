@@ -89,10 +89,13 @@ def test_languages_are_given_with_plus_or_commas(engine: MarkEngine, scan: Path)
     assert engine.languages == [("deu", "eng"), ("fra", "eng")]
 
 
-def test_an_engine_not_installed_is_a_warning(engine: MarkEngine, scan: Path) -> None:
-    result = run("--ocr", "auto", str(scan))  # tesseract, the default engine, is not loaded here
-    assert result.exit_code == 0 and result.stdout.strip() == ""
+def test_an_engine_not_installed_is_an_error_before_reading(engine: MarkEngine, scan: Path) -> None:
+    result = run("--ocr", "auto", str(scan), str(scan))  # tesseract, the default engine, is not loaded here
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1  # said once, for the command, not once per file
     assert "no OCR engine named 'tesseract'" in result.stderr and "pip install pagelift-ocr-tesseract" in result.stderr
+    unused = run("--ocr-engine", "nope", str(scan))  # without --ocr the engine is not needed
+    assert unused.exit_code == 0
 
 
 def test_an_unknown_mode_is_a_usage_error(engine: MarkEngine, scan: Path) -> None:

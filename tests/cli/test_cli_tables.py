@@ -125,7 +125,7 @@ def test_password(tmp_path: Path, only_test_plugins: None) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--pages", "9"], "outside the document's pages"),
+    (["--pages", "9"], "are all past the end of the document, which has 3 pages"),
     (["--detector", "ruled"], "ruled"),
 ])  # fmt: skip
 def test_errors_are_one_line_and_exit_1(tmp_path: Path, only_test_plugins: None, args: list[str], message: str) -> None:

@@ -10,24 +10,12 @@ from pathlib import Path
 
 import pdfbuilder
 import pytest
-from cli.helpers import InstallPlugins
+from cli.helpers import InstallPlugins, WinAnsi
 from click.testing import CliRunner, Result
-from pdfminer.encodingdb import EncodingDB
 
-import pagelift
 from pagelift import cli
 
 LINES = ["We measure the uncer-", "tainty of the model and", "its parame-", "ters, 0.3-", "0.5 volts."]
-
-
-class WinAnsi:
-    """Test plugin: reads WinAnsi codes."""
-
-    @pagelift.hookimpl
-    def pagelift_decode_font(self, font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
-        if font.composite:
-            return None
-        return pagelift.GlyphMap(source="tests", priority=1, by_code=dict(EncodingDB.get_encoding("WinAnsiEncoding")))
 
 
 @pytest.fixture

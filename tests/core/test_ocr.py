@@ -275,12 +275,13 @@ def test_images_cover_a_page_together_counted_once() -> None:
 # -- what goes wrong -------------------------------------------------------------------------
 
 
-def test_a_missing_engine_is_one_warning_not_an_error() -> None:
-    doc = pagelift.open(four_pages_document(), plugins=plugins(None), ocr="always")
-    assert doc.text() == "Typed text\n\nHidden layer"
-    assert codes(doc) == [(0, "ocr")]
-    assert "no OCR engine named 'tesseract'" in doc.warnings[0].message
-    assert "pip install pagelift-ocr-tesseract" in doc.warnings[0].message
+def test_a_missing_engine_is_an_error_before_reading() -> None:
+    with pytest.raises(pagelift.PluginError, match=r"no OCR engine named 'tesseract'.*pip install pagelift-ocr-tesseract"):
+        pagelift.open(four_pages_document(), plugins=plugins(None), ocr="always")
+    doc = pagelift.open(four_pages_document(), plugins=plugins(None), ocr="never", ocr_engine="nope")
+    assert doc.text() == "Typed text\n\nHidden layer"  # not needed, not checked
+    assert not doc.pages[1].ocr_runs()  # asked for one page anyway: a warning, as before
+    assert codes(doc)[-1] == (0, "ocr") and "no OCR engine named 'nope'" in doc.warnings[-1].message
 
 
 def test_a_failing_engine_is_a_warning_on_the_page() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import re
 from pathlib import Path
 
 import pdfbuilder
@@ -59,7 +61,8 @@ def test_an_owner_password_only_file_opens_without_one() -> None:
 
 @pytest.mark.parametrize(("spec", "numbers"), [
     (None, [1, 2, 3, 4, 5]), ("2-3,5", [2, 3, 5]), ("4-", [4, 5]), ("5, 1", [1, 5]), ("2-2", [2]),
-    ([(2, 3), 5], [2, 3, 5]), ([4, (1, 2), 2], [1, 2, 4]), (3, [3]),
+    ([(2, 3), 5], [2, 3, 5]), ([4, (1, 2), 2], [1, 2, 4]), (3, [3]), ("-2", [4, 5]), ("1,-1", [1, 5]),
+    ("-9", [1, 2, 3, 4, 5]),
 ])
 def test_page_ranges(spec: object, numbers: list[int]) -> None:
     doc = open_doc(_three_pages(), pages=spec)
@@ -69,16 +72,32 @@ def test_page_ranges(spec: object, numbers: list[int]) -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("0", "outside the document's pages 1-5"), ("2-9", "outside"), ("4-2", "backwards"), ("a", "not a page number"),
-    ("1,,2", "not a page number"), ("", "empty"), ([(1, 2, 3)], "pair"), ([True], "page number"), ([6], "outside"),
+    ("0", "'0' starts before page 1"), ("4-2", "'4-2' runs backwards; did you mean 2-4"), ("a", "not a page number"),
+    ("1,,2", "not a page number"), ("", "empty"), ([(1, 2, 3)], "pair"), ([True], "page number"),
+    ([6], r"\(6\) are all past the end of the document, which has 5 pages"), ("7-9", "all past the end"),
+    ([(4, 2)], "'4-2' runs backwards"), ("-0", "selects no pages"),
 ])
 def test_bad_page_ranges_are_clear_errors(spec: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         open_doc(_three_pages(), pages=spec)
 
 
+@pytest.mark.parametrize(("spec", "numbers", "said"), [
+    ("4-9", [4, 5], "page range '4-9' runs past the end of the document (5 pages); read 4-5"),
+    ([(2, 3), (5, 8)], [2, 3, 5], "page range '5-8' runs past the end of the document (5 pages); read 5"),
+    ("1,6-7", [1], "page range '6-7' runs past the end of the document (5 pages); it was left out"),
+])
+def test_a_range_past_the_end_is_clamped_with_a_warning(spec: object, numbers: list[int], said: str) -> None:
+    doc = open_doc(_three_pages(), pages=spec)
+    assert [p.number for p in doc.pages] == numbers
+    assert [(w.page, w.code, w.message) for w in doc.warnings] == [(0, "page_range", said)]
+    assert "(" not in said.split("document")[0]  # the range as typed, never a Python tuple
+    with pytest.raises(pagelift.StrictError, match="runs past the end"):
+        open_doc(_three_pages(), pages=spec, strict=True)
+
+
 def test_not_a_pdf_empty_and_missing(tmp_path: Path) -> None:
-    with pytest.raises(pagelift.PdfError, match="not a readable PDF"):
+    with pytest.raises(pagelift.PdfError, match="not a PDF: no %PDF header \\(it starts with 'Hello, this is plain text and…'\\)"):
         pagelift.open(b"Hello, this is plain text and no PDF at all.\n" * 20)
     with pytest.raises(pagelift.PdfError, match="empty"):
         pagelift.open(b"")
@@ -88,6 +107,9 @@ def test_not_a_pdf_empty_and_missing(tmp_path: Path) -> None:
         pagelift.open(empty)
     with pytest.raises(pagelift.PdfError, match="no such file"):
         pagelift.open(tmp_path / "missing.pdf")
+    with pytest.raises(FileNotFoundError, match=r"missing\.pdf: no such file") as caught:
+        pagelift.open(str(tmp_path / "missing.pdf"))
+    assert caught.value.errno == errno.ENOENT and caught.value.filename == str(tmp_path / "missing.pdf")
     with pytest.raises(pagelift.PdfError, match="directory"):
         pagelift.open(tmp_path)
 
@@ -98,11 +120,18 @@ def test_truncated_files_open_repaired_or_fail_clearly(fraction: float) -> None:
     try:
         doc = open_doc(data)
     except pagelift.PdfError as exc:
-        assert str(exc).startswith("<") and "not a readable PDF" in str(exc)
+        assert str(exc).startswith("<") and "damaged: the file ends without %%EOF (cut short?)" in str(exc)
+        assert "no page could be recovered" in str(exc)
         return
     texts = [r.text for p in doc.pages for r in p.runs]  # whatever survived reads without raising
     assert all(t.startswith("Page") for t in texts)
-    assert any(w.code == "repaired" for w in doc.warnings)
+    repaired = [w.message for w in doc.warnings if w.code == "repaired"]
+    assert len(repaired) == 1 and "it ends without %%EOF (cut short?)" in repaired[0]
+    said = re.search(rf"; ({len(doc.pages)} pages recovered|{len(doc.pages)} of the 5 pages its page tree lists "
+                     r"were recovered)( \((\d+) of them without content: blank, or lost to the damage\))?$", repaired[0])
+    assert said is not None
+    empty = sum(1 for p in doc.pages if not p.runs)
+    assert int(said.group(3) or 0) == empty  # the pages that say nothing are the ones the damage emptied
 
 
 def test_damaged_xref_is_repaired_with_a_document_warning() -> None:

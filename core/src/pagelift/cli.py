@@ -13,10 +13,13 @@ from typing import Any
 import click
 
 from . import __version__
+from .cli_batch import batch_command
+from .cli_text import check_strategies, print_text, say, source_of
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
 from .model import Table
-from .options import OCR_MODES
+from .options import OCR_MODES, Options
+from .parallel import default_workers
 from .plugins import default_manager
 
 
@@ -24,6 +27,9 @@ from .plugins import default_manager
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
+
+
+main.add_command(batch_command)
 
 
 @main.command("plugins")
@@ -41,8 +47,8 @@ def plugins_command() -> None:
 
 
 @main.command("text")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--pages", default=None, help='Pages to read, one-based: "2-5,7".')
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--pages", default=None, help='Pages to read, one-based: "2-5,7", "3-" (to the end), "-2" (the last two).')
 @click.option("--password", default=None, help="The user or owner password of an encrypted file.")
 @click.option("--layout", default=None, help="Layout strategy: position (default), columns, content-order, ...")
 @click.option("--strict", is_flag=True, help="Fail at the first warning instead of reporting it.")
@@ -54,23 +60,32 @@ def plugins_command() -> None:
 @click.option("--ocr-engine", default="tesseract", show_default=True, help="The OCR engine, by name.")
 @click.option("--ocr-languages", default="eng", show_default=True,
               help='The languages the engine reads, in its own codes: "deu+eng" (or "deu,eng").')
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Read the pages of each file in this many processes (0: one per processor); same output.")
 def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
-                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str) -> None:
-    """Print the text of each FILE in reading order; warnings go to stderr."""
+                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str, jobs: int) -> None:
+    """Print the text of each FILE in reading order, page by page as pages are read; warnings go to stderr.
+
+    FILE "-" reads the PDF from standard input.
+    """
     failed = False
     languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages) if lang.strip()) or ("eng",)
+    options = Options(strict=strict, dehyphenate=not keep_hyphens, ocr=ocr, ocr_engine=ocr_engine,
+                      ocr_languages=languages)
+    try:
+        check_strategies(default_manager(), options, layout)
+    except PluginError as exc:
+        click.echo(f"pagelift: {exc}", err=True)
+        sys.exit(1)
     for path in files:
         try:
-            with open_document(path, password=password, pages=pages, strict=strict, dehyphenate=not keep_hyphens,
-                               ocr=ocr, ocr_engine=ocr_engine, ocr_languages=languages) as doc:
-                text = doc.text(layout=layout)
+            with open_document(source_of(path), password=password, pages=pages, options=options,
+                               workers=jobs or default_workers()) as doc:
                 if len(files) > 1:
                     click.echo(f"==> {path} <==")
-                click.echo(text)
-                for warning in doc.warnings:
-                    click.echo(f"pagelift: {path}: {warning}", err=True)
-        except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
-            click.echo(f"pagelift: {exc}", err=True)
+                print_text(doc, path, layout)
+        except (PdfError, PluginError, ValueError) as exc:
+            click.echo(say(path, exc), err=True)
             failed = True
     if failed:
         sys.exit(1)

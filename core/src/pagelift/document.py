@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import errno
 import gc
 import io
 import math
@@ -10,74 +11,31 @@ import os
 import re
 import threading
 from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import pikepdf
 
 from .cached import computed_once
 from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
-from .errors import PasswordRequired, PdfError, PluginError, StrictError
+from .errors import PasswordRequired, PdfError, PdfFileNotFound, PluginError, StrictError
 from .fonts import FontCache
+from .inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
 from .lines import join, lines
 from .lostpages import lost_pages
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
+from .pageranges import PageSpec, parse_pages, select_pages
 from .plugins import PluginManager, default_manager
 from .recovery import rewrite_leniently
 from .strategies import LayoutContext, TableContext
 
+if TYPE_CHECKING:
+    from .parallel import PageText
+
 Source = str | os.PathLike[str] | bytes | IO[bytes]
-PageSpec = str | int | Sequence[int | tuple[int, int]] | None
-
-
-def parse_pages(spec: PageSpec, count: int) -> list[int]:
-    """Turn a page selection into one-based page numbers, in document order, each once.
-
-    ``spec`` is None (every page), a string like ``"2-5,7"`` (``"3-"`` runs to the end), or a
-    sequence of page numbers and inclusive ``(first, last)`` pairs. Raises ``ValueError``
-    naming the offending part when a page is out of range or the spec cannot be read.
-    """
-    if spec is None:
-        return list(range(1, count + 1))
-    parts: list[Any] = []
-    if isinstance(spec, str):
-        if not spec.strip():
-            raise ValueError("the page range is empty; give pages like '2-5,7'")
-        for chunk in spec.split(","):
-            chunk = chunk.strip()
-            m = re.fullmatch(r"(\d+)\s*(-\s*(\d*))?", chunk)
-            if not m:
-                raise ValueError(f"page range {chunk!r} is not a page number or a range like 2-5")
-            first = int(m.group(1))
-            if m.group(2) is None:
-                parts.append(first)
-            else:
-                parts.append((first, int(m.group(3)) if m.group(3) else count))
-    elif isinstance(spec, int) and not isinstance(spec, bool):
-        parts = [spec]
-    else:
-        try:
-            parts = list(spec)  # type: ignore[arg-type]
-        except TypeError:
-            raise ValueError(f"pages={spec!r} is not a page selection; give '2-5,7' or [(2, 5), 7]") from None
-    wanted: set[int] = set()
-    for part in parts:
-        if isinstance(part, int) and not isinstance(part, bool):
-            first, last = part, part
-        elif (isinstance(part, (tuple, list)) and len(part) == 2
-              and all(isinstance(v, int) and not isinstance(v, bool) for v in part)):
-            first, last = part
-        else:
-            raise ValueError(f"page range {part!r} must be a page number or a (first, last) pair of page numbers")
-        if first > last:
-            raise ValueError(f"page range {part!r} runs backwards")
-        if first < 1 or last > count:
-            raise ValueError(f"page range {part!r} is outside the document's pages 1-{count}")
-        wanted.update(range(first, last + 1))
-    return sorted(wanted)
 
 
 def _describe(source: Source) -> str:
@@ -176,6 +134,10 @@ class Document:
         )
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
         self._by_number = {p.number: p for p in self.pages}
+        self.workers = 1
+        """How many processes read pages for :meth:`text` and :meth:`page_texts` (``open(workers=)``)."""
+        self._source: str | bytes | None = None  # what a worker process opens again, and with which password
+        self._password: str | None = None
 
     def _warn(self, page: int, code: str, message: str) -> None:
         with self._lock:
@@ -241,15 +203,33 @@ class Document:
 
         Pages read only for this are released as soon as their text is made, so the memory it
         takes stays that of one page however long the document is; pages already read keep
-        their runs.
+        their runs. With ``workers`` > 1 the pages are read in worker processes
+        (:mod:`pagelift.parallel`), with the same text and warnings.
         """
-        texts = []
+        return "\n\n".join(t.text for t in self.page_texts(layout) if t.text)
+
+    def page_texts(self, layout: str | None = None) -> Iterator[PageText]:
+        """Each selected page's text as soon as it is read, in page order, with the warnings reading it gave.
+
+        Memory stays that of one page (pages read only for this are released); with
+        ``workers`` > 1 worker processes read the pages ahead (:mod:`pagelift.parallel`).
+        """
+        from .parallel import page_texts  # kept here: the document's one use of it
+
+        return page_texts(self, layout)
+
+    def iter_pages(self) -> Iterator[Page]:
+        """The selected pages one by one, each released after the caller is done with it.
+
+        Use it to walk a long document with the memory of one page: a page read only while
+        it was the current one forgets its runs, glyphs and images when the next is asked for
+        (its warnings and counts stay); pages read before keep theirs.
+        """
         for page in self.pages:
             already_read = "_content" in page.__dict__
-            texts.append(page.text(layout=layout))
+            yield page
             if not already_read:
                 page.release()
-        return "\n\n".join(t for t in texts if t)
 
     @property
     def unreadable_count(self) -> int:
@@ -540,6 +520,7 @@ def open(
     pages: PageSpec = None,
     plugins: PluginManager | None = None,
     options: Options | None = None,
+    workers: int = 1,
     **option_values: Any,
 ) -> Document:
     """Open a PDF from a path, bytes or a binary file and return its :class:`Document`.
@@ -550,8 +531,16 @@ def open(
     installed plugins by default). Options can be given as an :class:`Options` or as
     keywords (``strict=True``, ``limits=Limits(...)``). A file that cannot be read raises
     :class:`PdfError` naming it and the reason; a damaged file qpdf could repair opens
-    with a ``repaired`` warning.
+    with a ``repaired`` warning. A missing file raises :class:`PdfFileNotFound`, which is
+    also a ``FileNotFoundError``; data that is not a PDF at all says so ("no %PDF header").
+    ``pages`` past the end are clamped, with a ``page_range`` warning. ``workers`` > 1 reads
+    the pages for :meth:`Document.text` and :meth:`Document.page_texts` in that many worker
+    processes (:mod:`pagelift.parallel`). With ``ocr`` other than ``"never"``, an engine name
+    no plugin registered raises :class:`PluginError` before anything is read.
     """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"pagelift.open: workers={workers!r} must be a whole number of processes, 1 or more")
+    manager = plugins if plugins is not None else default_manager()
     if option_values:
         base = options or Options()
         try:
@@ -560,6 +549,7 @@ def open(
             raise TypeError(f"pagelift.open: {exc}") from None
     options = options or Options()
     name = _describe(source)
+    check_ocr_engine(manager, options)
     stream: Any
     if isinstance(source, (bytes, bytearray, memoryview)):
         if not len(source):
@@ -568,9 +558,9 @@ def open(
     elif isinstance(source, (str, os.PathLike)):
         stream = os.fspath(source)
         if not os.path.exists(stream):
-            raise PdfError(f"{name}: no such file")
+            raise PdfFileNotFound(errno.ENOENT, "no such file", name)
         if os.path.isdir(stream):
-            raise PdfError(f"{name}: is a directory, not a PDF file")
+            raise PdfError(f"{name}: is a directory, not a PDF file (pagelift batch reads every PDF in a folder)")
         try:
             if os.path.getsize(stream) == 0:
                 raise PdfError(f"{name}: the file is empty (0 bytes), not a PDF")
@@ -603,7 +593,15 @@ def open(
     except (OSError, MemoryError) as exc:
         raise PdfError(f"{name}: cannot be read: {exc}") from None
     except Exception as exc:  # pikepdf.PdfError and the odd RuntimeError/ValueError from qpdf
-        pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "not a readable PDF")
+        try:
+            pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "not a readable PDF")
+        except PdfError:
+            if not has_pdf_header(stream):  # say what it is rather than what qpdf failed to recover
+                raise PdfError(f"{name}: not a PDF: no %PDF header{what_it_starts_with(stream)}") from None
+            if looks_cut_short(stream):
+                raise PdfError(f"{name}: damaged: the file ends without %%EOF (cut short?) and no page could "
+                               f"be recovered: {_reason(exc, name)}") from None
+            raise
     try:
         count = len(pdf.pages)
     except Exception as exc:
@@ -621,19 +619,25 @@ def open(
         raise PdfError(f"{name}: not a readable PDF: {_reason(exc, name)}") from None
     if problems:
         code = WarningCode.REPAIRED if _is_repair(problems) else WarningCode.MALFORMED_DOCUMENT
-        doc_warnings.append(Warning(0, code, _summary(problems, name)))
+        said = recovered(stream, pdf, count) if code == WarningCode.REPAIRED else ""
+        doc_warnings.append(Warning(0, code, _summary(problems, name) + said))
         doc_warnings += [Warning(0, WarningCode.MALFORMED_DOCUMENT, m) for m in lost_pages(problems, raw)]
     try:
-        numbers = parse_pages(pages, count)
+        chosen = select_pages(pages, count)
     except ValueError as exc:
         pdf.close()
         raise ValueError(f"{name}: {exc}") from None
-    manager = plugins if plugins is not None else default_manager()
+    doc_warnings.extend(Warning(0, WarningCode.PAGE_RANGE, note) for note in chosen.notes)
+    numbers = chosen.numbers
     if options.strict and doc_warnings:
         pdf.close()
         raise StrictError(doc_warnings[0])
     try:
-        return Document(pdf, name, numbers, manager, options, doc_warnings)
+        doc = Document(pdf, name, numbers, manager, options, doc_warnings)
+        doc.workers = workers
+        doc._source = stream.getvalue() if isinstance(stream, io.BytesIO) else stream
+        doc._password = password
+        return doc
     except PdfError:
         pdf.close()
         raise

@@ -9,6 +9,17 @@ class PdfError(Exception):
     """A document could not be read: the message names the file and the reason."""
 
 
+class PdfFileNotFound(PdfError, FileNotFoundError):
+    """The path given to :func:`pagelift.open` names no file.
+
+    Also a :class:`FileNotFoundError` (an ``OSError`` with ``errno.ENOENT`` and
+    ``filename``), so ``except FileNotFoundError`` and ``except PdfError`` both catch it.
+    """
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
 class PasswordRequired(PdfError):
     """The document is encrypted and no password, or a wrong one, was given."""
 

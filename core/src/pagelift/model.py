@@ -230,6 +230,8 @@ class WarningCode:
     OCR = "ocr"
     IMAGE_ONLY = "image_only"
     """A page with no text that paints images over most of it (a scan), read without OCR."""
+    PAGE_RANGE = "page_range"
+    """A page selection ran past the end of the document and was clamped to its last page."""
 
 
 @dataclass(slots=True)

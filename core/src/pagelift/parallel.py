@@ -1,0 +1,286 @@
+"""Reading a long document's pages in worker processes, with the output of one process.
+
+``pagelift.open(path, workers=N)`` (``pagelift text --jobs N``) hands chunks of pages to
+N processes; each opens the document once, reads its pages' text and sends back the text
+and the warnings reading it gave. The caller receives pages in page order, as soon as the
+next one is ready, so printing can start before the last page is read; at most a few
+chunks per worker are in flight, so memory stays flat however long the document is.
+
+Output is identical to one process, warnings included. Caches make that less simple than
+it sounds: a font, a Form XObject or a resource dictionary is read once per document, so a
+warning about it is said once, on the first page that uses it. Each worker has its own
+caches, and would say it again on its own first page using the object. Such warnings are
+marked in the worker with the cache entry that said them (the functions in
+:data:`ONCE_PER_DOCUMENT`, keyed by object numbers) and the caller keeps only the first per
+entry in page order: the one a single process would have said.
+
+Workers are forked where the platform can (Linux): they inherit the caller's plugin
+manager, so plugins an app registered without packaging them, and OCR engine objects,
+work in them. Where processes are spawned instead, the options and the plugin manager
+must pickle, and a clear :class:`PluginError` says when they do not. Strict mode reads in
+one process (it stops at the first warning, which depends on order), as does a document
+of one page. An OCR'd page in a worker is read by that worker's own engine.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import sys
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+from .errors import PdfError, PluginError
+from .model import Warning
+
+if TYPE_CHECKING:
+    from .document import Document
+
+ONCE_PER_DOCUMENT = ("_load", "_load_font", "_parse_form", "_collect_qpdf_warnings", "_tell_once")
+"""Functions whose warnings are said once per cache entry of the document (see :func:`_cache_key`)."""
+
+CHUNK_PAGES = 8
+"""Pages a worker reads per task: big enough to amortise the round trip, small enough to stream."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageText:
+    """One page's text and the warnings reading it recorded (document-wide ones included), in order."""
+
+    number: int
+    text: str
+    warnings: tuple[Warning, ...] = ()
+
+
+def page_texts(doc: Document, layout: str | None = None) -> Iterator[PageText]:
+    """Each selected page of ``doc`` as it is read, in page order, recording its warnings on ``doc``.
+
+    One process unless ``doc.workers`` > 1, the document has two pages or more to read and
+    strict mode is off; see the module's docstring.
+    """
+    todo = [page for page in doc.pages if "_content" not in page.__dict__]
+    if doc.workers <= 1 or doc.options.strict or len(todo) < 2 or doc._source is None:
+        yield from _serial(doc, layout)
+        return
+    yield from _parallel(doc, layout)
+
+
+def _serial(doc: Document, layout: str | None) -> Iterator[PageText]:
+    for page in doc.pages:
+        before = len(doc.warnings)
+        already_read = "_content" in page.__dict__
+        text = page.text(layout=layout)
+        if not already_read:
+            page.release()
+        yield PageText(page.number, text, tuple(doc.warnings[before:]))
+
+
+def _context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def _check_sendable(doc: Document, context: Any) -> Any:
+    """What the workers get as their plugin manager: None (their own installed plugins) or the caller's."""
+    from .plugins import default_manager
+
+    own = None if doc.plugins is default_manager() else doc.plugins
+    if context.get_start_method() == "fork":
+        return own  # inherited, never pickled
+    for what, value in (("the options", doc.options), ("the plugin manager", own)):
+        try:
+            pickle.dumps(value)
+        except Exception as exc:
+            raise PluginError(f"{doc.name}: workers={doc.workers} needs {what} in worker processes, and they "
+                              f"cannot be sent there ({type(exc).__name__}: {exc}); read with workers=1, or "
+                              "install the plugin as a package (entry point group 'pagelift')") from None
+    return own
+
+
+def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
+    if layout is not None:
+        doc.plugins.layout(layout)  # an unknown name: PluginError here, before any worker starts
+    context = _context()
+    plugins = _check_sendable(doc, context)
+    source = doc._source
+    assert source is not None  # page_texts reads in one process otherwise
+    by_number = {page.number: page for page in doc.pages}
+    numbers = [page.number for page in doc.pages]
+    size = max(1, min(CHUNK_PAGES, len(numbers) // (doc.workers * 4) or 1))
+    chunks = [numbers[i:i + size] for i in range(0, len(numbers), size)]
+    once = OnceFilter()
+    pending: deque[tuple[list[int], Future[list[tuple[int, str, list[tuple[Warning, Any]]]]] | None]] = deque()
+    executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=_start_worker,
+                                   initargs=(source, doc._password, doc.options, plugins))
+    try:
+        queue = iter(chunks)
+        ahead = doc.workers * 3
+
+        def submit() -> None:
+            chunk = next(queue, None)
+            if chunk is None:
+                return
+            if all("_content" not in by_number[n].__dict__ for n in chunk):
+                pending.append((chunk, executor.submit(_read_chunk, chunk, layout)))
+            else:  # a page the caller has already read: read it here, so its warnings are not said twice
+                pending.append((chunk, None))
+
+        for _ in range(ahead):
+            submit()
+        while pending:
+            chunk, future = pending.popleft()
+            submit()
+            if future is None:
+                for n in chunk:
+                    yield from _serial_one(doc, by_number[n], layout)
+                continue
+            try:
+                read = future.result()
+            except BrokenProcessPool as exc:  # a worker died (killed, out of memory, a crash in qpdf)
+                raise PdfError(f"{doc.name}: a worker process ended while reading pages {chunk[0]}-{chunk[-1]} "
+                               f"({exc}); read with workers=1") from None
+            for number, text, warnings in read:
+                page = by_number[number]
+                kept = once.keep(warnings)
+                for warning in kept:
+                    doc.warnings.append(warning)
+                    if warning.page:
+                        by_number.get(warning.page, page).warnings.append(warning)
+                doc._released.add(number)  # read again here, it must not say its warnings twice
+                yield PageText(number, text, tuple(kept))
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+class OnceFilter:
+    """Keeps, of the warnings pages read in separate processes said, those one process would have said.
+
+    Feed it each page's ``[(warning, cache key)]`` in page order (as :meth:`PageReader.read`
+    returns them): a warning with a cache key is kept the first time its key, code and
+    message are seen, and dropped after; one without (said by the page itself) is always kept.
+    """
+
+    def __init__(self) -> None:
+        self._seen: set[tuple[Any, str, str]] = set()
+
+    def keep(self, warnings: list[tuple[Warning, Any]]) -> list[Warning]:
+        """The warnings of one page that stay, in order."""
+        kept = []
+        for warning, cached in warnings:
+            if cached is not None:
+                key = (cached, warning.code, warning.message)
+                if key in self._seen:
+                    continue
+                self._seen.add(key)
+            kept.append(warning)
+        return kept
+
+
+def _serial_one(doc: Document, page: Any, layout: str | None) -> Iterator[PageText]:
+    before = len(doc.warnings)
+    text = page.text(layout=layout)
+    yield PageText(page.number, text, tuple(doc.warnings[before:]))
+
+
+# -- in the worker ----------------------------------------------------------------------------
+
+class PageReader:
+    """Reads chosen pages of one document in this process, each warning marked with the cache entry that said it.
+
+    What a worker of ``open(workers=N)`` holds, and what :mod:`pagelift.dask` runs for a
+    chunk of a long file's pages. The document is opened once; its pages are made per call
+    (making all of a 2,000-page document's pages in every worker would cost each of them
+    what the caller already paid), and what making them says the caller has already said.
+    """
+
+    def __init__(self, source: str | bytes, password: str | None, options: Any, plugins: Any = None) -> None:
+        from .document import open as open_document
+
+        self.doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
+        self._marks: list[Any] = []
+        record = self.doc._warn
+
+        def warn(page: int, code: str, message: str) -> None:
+            before = len(self.doc.warnings)
+            record(page, code, message)
+            if len(self.doc.warnings) > before:
+                self._marks.append(_cache_key())
+
+        self.doc._warn = warn  # type: ignore[method-assign]
+
+    def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
+        """``(page number, text, [(warning, cache key or None)])`` for each of ``numbers``, in order."""
+        from .document import Page
+
+        doc = self.doc
+        doc.pages = [Page(doc, number) for number in numbers]
+        out = []
+        for page in doc.pages:
+            before = len(doc.warnings)
+            self._marks.clear()
+            text = page.text(layout=layout)
+            page.release()
+            new = doc.warnings[before:]
+            out.append((page.number, text, list(zip(new, list(self._marks), strict=True))))
+        doc.pages = []
+        return out
+
+    def close(self) -> None:
+        """Release the document."""
+        self.doc.close()
+
+
+_worker: dict[str, PageReader] = {}
+
+
+def _start_worker(source: str | bytes, password: str | None, options: Any, plugins: Any) -> None:
+    """Open the document once for this worker process, with the caller's options and plugins."""
+    _worker["reader"] = PageReader(source, password, options, plugins)
+
+
+def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
+    """In a worker: :meth:`PageReader.read` on the worker's document."""
+    return _worker["reader"].read(numbers, layout)
+
+
+def _cache_key() -> Any:
+    """For a warning being recorded: the per-document cache entry whose filling said it, else None.
+
+    The key names the cached object as every process sees it (object numbers, not Python
+    ids), so the caller can keep the first warning per entry, as one process would.
+    """
+    frame: FrameType | None = sys._getframe(2)
+    while frame is not None:
+        name, local = frame.f_code.co_name, frame.f_locals
+        caller = frame.f_back
+        if name in ("_collect_qpdf_warnings", "_tell_once"):
+            return (name,)
+        if name == "_load" and "font_obj" in local and caller is not None and "key" in caller.f_locals:
+            return ("font", caller.f_locals["key"])  # FontCache.get(): one font object, loaded once
+        if name == "_load_font" and "frame" in local and hasattr(local.get("self"), "_frames"):
+            # a font name looked up in a resource dictionary, once per dictionary (interpreter frames)
+            keys = [k for k, v in local["self"]._frames.items() if v is local["frame"]]
+            return ("resources", keys[0]) if keys else None
+        if name == "_parse_form" and caller is not None and caller.f_code.co_name == "_form":
+            key = caller.f_locals.get("key")
+            return ("form", key) if isinstance(key, tuple) and key[0] != "direct" else None
+        frame = caller
+    return None
+
+
+def default_workers() -> int:
+    """One worker per processor this process may use (the ``--jobs 0`` of the CLI)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+__all__ = ["CHUNK_PAGES", "ONCE_PER_DOCUMENT", "OnceFilter", "PageReader", "PageText", "default_workers",
+           "page_texts"]
