@@ -24,7 +24,7 @@ mutation = st.tuples(st.sampled_from(mutators.KINDS), integers, integers, intege
 
 FUZZ = settings(
     max_examples=2000,
-    deadline=timedelta(seconds=10),
+    deadline=timedelta(seconds=60),  # an inflate-to-4-GiB example takes ~15 s on a loaded 2-core runner
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
