@@ -78,11 +78,11 @@ def test_the_entry_limit_counts_exactly() -> None:
     assert parse(data, limit=3).warnings == [] and parse(data, limit=3).entries == 3
     limited = parse(data, limit=2)
     assert limited.entries == 2 and [limited.mapping.get(c) for c in (1, 2, 3)] == ["A", "B", None]
-    assert limited.warnings == ["ToUnicode CMap has more than 2 entries; the rest were ignored"]
+    assert limited.warnings == ["ToUnicode CMap maps more than 2 codes (Limits.max_cmap_entries); the rest were ignored"]
     ranges = b"3 beginbfrange <01> <01> <0041> <02> <02> <0042> <03> <03> <0043> endbfrange"
     plain = parse(ranges, limit=2)
     assert plain.entries == 2 and [plain.mapping.get(c) for c in (1, 2, 3)] == ["A", "B", None]
-    assert plain.warnings == ["ToUnicode CMap has more than 2 entries; the rest were ignored"]
+    assert plain.warnings == ["ToUnicode CMap maps more than 2 codes (Limits.max_cmap_entries); the rest were ignored"]
     assert parse(ranges, limit=3).warnings == []
 
 
