@@ -16,22 +16,15 @@ from typing import Any
 
 import pdfbuilder
 import pytest
-from cli.helpers import InstallPlugins
+from cli.helpers import InstallPlugins, WinAnsi
 from click.testing import CliRunner
-from pdfminer.encodingdb import EncodingDB
 
 import pagelift
 from pagelift import cli
 
 
-class SemicolonTables:
-    """Test plugin: reads WinAnsi codes, and calls every page's lines one table, cells split at ';'."""
-
-    @pagelift.hookimpl
-    def pagelift_decode_font(self, font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
-        if font.composite:
-            return None
-        return pagelift.GlyphMap(source="tests", priority=1, by_code=dict(EncodingDB.get_encoding("WinAnsiEncoding")))
+class SemicolonTables(WinAnsi):
+    """Test plugin: reads WinAnsi codes (as WinAnsi does), and calls every page's lines one table, cells split at ';'."""
 
     @pagelift.hookimpl
     def pagelift_register_table_detectors(self, register: Any) -> None:
