@@ -7,31 +7,41 @@ import io
 import json
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 import click
 
 from . import __version__
+from .cli_render import render_command
+from .cli_report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
+from .honesty import INSTALL_DECODERS
 from .model import Table
 from .options import OCR_MODES
-from .plugins import default_manager
+from .plugins import PluginLoadWarning, default_manager
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
+    # A plugin that fails to load is reported in words (pagelift plugins, stderr), not as a Python warning.
+    warnings.filterwarnings("ignore", category=PluginLoadWarning)
 
 
 @main.command("plugins")
 def plugins_command() -> None:
     """List the installed plugins: name, distribution, version and the hooks each implements."""
-    infos = default_manager().plugins()
+    manager = default_manager()
+    for line in plugin_failures(manager):
+        click.echo(f"pagelift: {line}", err=True)
+    infos = manager.plugins()
     if not infos:
-        click.echo("no plugins installed")
+        click.echo(f"no plugins installed: nothing can decode glyphs, order lines or read images; {INSTALL_DECODERS}, "
+                   "and 'pagelift[ocr]' for OCR")
         return
     for info in infos:
         dist = f"{info.distribution} {info.version}" if info.distribution else "(registered by the app)"
@@ -54,10 +64,16 @@ def plugins_command() -> None:
 @click.option("--ocr-engine", default="tesseract", show_default=True, help="The OCR engine, by name.")
 @click.option("--ocr-languages", default="eng", show_default=True,
               help='The languages the engine reads, in its own codes: "deu+eng" (or "deu,eng").')
+@click.option("--quiet", "-q", is_flag=True, help="Do not print warnings on stderr (the exit status still tells).")
 def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
-                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str) -> None:
-    """Print the text of each FILE in reading order; warnings go to stderr."""
+                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str, quiet: bool) -> None:
+    """Print the text of each FILE in reading order; warnings go to stderr, one line each, grouped.
+
+    Exit status: 0 when every file was read, 1 when a file could not be opened, 3 when a
+    file draws glyphs of which none could be read (its warnings say why).
+    """
     failed = False
+    unreadable = False
     languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages) if lang.strip()) or ("eng",)
     for path in files:
         try:
@@ -67,13 +83,16 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
                 if len(files) > 1:
                     click.echo(f"==> {path} <==")
                 click.echo(text)
-                for warning in doc.warnings:
-                    click.echo(f"pagelift: {path}: {warning}", err=True)
+                for line in [] if quiet else grouped(doc.warnings):
+                    click.echo(f"pagelift: {path}: {line}", err=True)
+                unreadable |= draws_only_unreadable(text, doc.warnings)
         except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
             click.echo(f"pagelift: {exc}", err=True)
             failed = True
     if failed:
         sys.exit(1)
+    if unreadable:
+        sys.exit(EXIT_UNREADABLE)
 
 
 @main.command("tables")
@@ -188,3 +207,6 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
     path = folder / name
     pixels.save(path, format="PNG")
     return str(path)
+
+
+main.add_command(render_command)

@@ -18,12 +18,16 @@ from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
+from .honesty import UnreadableReporter
 from .lines import join, lines
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
+from .outlines import count_fills, outlined_message
 from .plugins import PluginManager, default_manager
 from .recovery import rewrite_leniently
+from .render import rendered_ocr_runs
+from .salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from .strategies import LayoutContext, TableContext
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
@@ -163,6 +167,7 @@ class Document:
             ignore_annotations=options.ignore_annotations,
         )
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
+        self._unreadable = UnreadableReporter(bool(plugins.hook.pagelift_decode_font.get_hookimpls()), self._warn)
 
     def _warn(self, page: int, code: str, message: str) -> None:
         if page and page == self._current_page and page in self._released:
@@ -186,7 +191,9 @@ class Document:
         gc.disable()
         try:
             obj = self._pdf.pages[page.number - 1].obj
-            return self._interpreter.run_page(obj, page.number)
+            content = self._interpreter.run_page(obj, page.number)
+            self._unreadable.page_read(page.number, content.unreadable)
+            return content
         except PdfError:
             raise  # strict mode's first warning
         except Exception as exc:  # pikepdf raises lazily (and variously) on broken objects
@@ -260,6 +267,7 @@ class Page:
         self._counts: tuple[int, int] | None = None  # (operators, images) kept by release()
         self._ocr_runs: list[Run] | None = None  # kept by release(): OCR costs seconds a page
         self._told_image_only = False
+        self._fill_count: int | None = None
         letter = Rect(0, 0, 612, 792)
         try:
             obj = document._pdf.pages[number - 1].obj
@@ -365,13 +373,29 @@ class Page:
     def _selected_ocr_runs(self) -> list[Run]:
         """The OCR runs ``Options.ocr`` adds to the page's text (and the ``image_only`` warning
         for a scan it leaves unread)."""
-        chosen = selection(self.document.options.ocr, self.runs, self.images, self.crop_box)
+        opts = self.document.options
+        chosen = selection(opts.ocr, self.runs, self.images, self.crop_box, fills=self._fills,
+                           chosen=None if opts.ocr_select is None else bool(opts.ocr_select(self)))
         if chosen == "ocr":
             return self.ocr_runs()
-        if chosen == "image_only" and not self._told_image_only:
+        if chosen == "render":
+            if self._ocr_runs is None:
+                self._ocr_runs = rendered_ocr_runs(self)
+            return self._ocr_runs
+        if chosen in ("image_only", "outlined") and not self._told_image_only:
             self._told_image_only = True
-            self.document._warn(self.number, WarningCode.IMAGE_ONLY, image_only_message(self.images, self.crop_box))
+            if chosen == "image_only":
+                self.document._warn(self.number, WarningCode.IMAGE_ONLY, image_only_message(self.images, self.crop_box))
+            else:
+                self.document._warn(self.number, WarningCode.OUTLINED, outlined_message(self._fills()))
         return []
+
+    def _fills(self) -> int:
+        """How many filled paths the page paints (counted once, only for a page without text)."""
+        if self._fill_count is None:
+            obj = self.document._pdf.pages[self.number - 1].obj
+            self._fill_count = count_fills(obj, self.document.options.limits.max_stream_bytes)
+        return self._fill_count
 
     def _visible_runs(self) -> list[Run]:
         opts = self.document.options
@@ -470,7 +494,7 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
         raise failure from None
     rewrite = rewrite_leniently(data, password, max_bytes=limit)
     if rewrite is None:
-        raise failure
+        return _open_salvaged(data, password, name, refused, failure)
     try:
         pdf = pikepdf.open(io.BytesIO(rewrite.data), suppress_warnings=True, inherit_page_attributes=False)
         if not len(pdf.pages):
@@ -481,6 +505,39 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
     return pdf, Warning(0, WarningCode.REPAIRED,
                         f"the file was damaged beyond qpdf's repair ({_reason(refused, name)}); "
                         f"pypdf's lenient reader rebuilt it{said}")
+
+
+def _cut_loops(pdf: pikepdf.Pdf, refused: Exception, name: str) -> tuple[int, Warning | None]:
+    """A page tree that loops, cut where it loops (:mod:`pagelift.salvage`): its page count and warning."""
+    if "Loop" not in str(refused):
+        return 0, None
+    try:
+        cuts = cut_page_tree_loops(pdf)
+        count = len(pdf.pages) if cuts else 0
+    except Exception:
+        return 0, None
+    if not cuts:
+        return 0, None
+    return count, Warning(0, WarningCode.REPAIRED, f"the page tree loops ({_reason(refused, name)}); it was cut "
+                          f"where it loops: {'; '.join(cuts)}")
+
+
+def _open_salvaged(data: bytes, password: str | None, name: str, refused: Exception,
+                   failure: PdfError) -> tuple[pikepdf.Pdf, Warning]:
+    """The last chance for a file qpdf and pypdf both refuse (:mod:`pagelift.salvage`)."""
+    reason = _reason(refused, name)
+    try:
+        found = open_salvaged(data, password)
+    except pikepdf.PasswordError:
+        what = "the password given is wrong" if password else "it is encrypted and needs a password"
+        raise PasswordRequired(f"{name}: {what}") from None
+    if found is None:
+        if "/Encrypt" in reason:
+            raise PdfError(f"{name}: {broken_encryption_message(reason)}") from None
+        raise failure
+    pdf, repairs = found
+    return pdf, Warning(0, WarningCode.REPAIRED, f"the file was damaged beyond qpdf's repair ({reason}); "
+                        + "; ".join(repairs))
 
 
 def open(
@@ -556,11 +613,16 @@ def open(
     try:
         count = len(pdf.pages)
     except Exception as exc:
-        pdf.close()
-        if rebuilt:
+        count, loop = _cut_loops(pdf, exc, name)
+        if loop is not None:
+            rebuilt = loop
+        else:
+            pdf.close()
+        if loop is None and rebuilt:
             raise PdfError(f"{name}: its page tree cannot be read: {_reason(exc, name)}") from None
-        pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
-        count = len(pdf.pages)
+        if loop is None:
+            pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
+            count = len(pdf.pages)
     doc_warnings: list[Warning] = [rebuilt] if rebuilt else []
     try:
         problems = pdf.get_warnings()

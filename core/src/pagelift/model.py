@@ -230,6 +230,12 @@ class WarningCode:
     OCR = "ocr"
     IMAGE_ONLY = "image_only"
     """A page with no text that paints images over most of it (a scan), read without OCR."""
+    OUTLINED = "outlined"
+    """A page with no text and no large image that fills many shapes (text drawn as outlines), read without OCR."""
+    UNREADABLE = "unreadable"
+    """Glyphs a page draws that no decoder could read: how many, which fonts, why (:mod:`pagelift.honesty`)."""
+    NO_DECODER = "no_decoder"
+    """No glyph decoder is installed at all: said once per document, naming what to install."""
 
 
 @dataclass(slots=True)

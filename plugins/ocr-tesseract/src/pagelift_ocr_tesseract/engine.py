@@ -160,9 +160,10 @@ def words_from_data(data: dict[str, list[Any]]) -> list[pagelift.OcrWord]:
         text = str(text).strip()
         if not text or int(data["level"][i]) != _WORD_LEVEL:
             continue
+        line = tuple(int(data[key][i]) for key in ("page_num", "block_num", "par_num", "line_num") if key in data)
         words.append(pagelift.OcrWord(
             text, float(data["left"][i]), float(data["top"][i]), float(data["width"][i]),
-            float(data["height"][i]), float(data["conf"][i]),
+            float(data["height"][i]), float(data["conf"][i]), line or None,
         ))
     return words
 
