@@ -112,8 +112,8 @@ def tables_command(file: str, pages: str | None, password: str | None, fmt: str,
     try:
         with open_document(file, password=password, pages=pages) as doc:
             found = [table for page in doc.pages for table in page.tables(detector=detector)]
-            for warning in doc.warnings:
-                click.echo(f"pagelift: {file}: {warning}", err=True)
+            for line in grouped(doc.warnings):
+                click.echo(f"pagelift: {file}: {line}", err=True)
     except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)
@@ -190,8 +190,8 @@ def images_command(file: str, pages: str | None, password: str | None, out_dir: 
                         fields.append(_save_png(page.image_pixels(image), Path(out_dir),
                                                 f"page{page.number}-image{index}.png"))
                     click.echo("\t".join(fields))
-            for warning in doc.warnings:
-                click.echo(f"pagelift: {file}: {warning}", err=True)
+            for line in grouped(doc.warnings):
+                click.echo(f"pagelift: {file}: {line}", err=True)
     except (PdfError, PasswordRequired, PluginError, ValueError, OSError) as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)

@@ -65,6 +65,13 @@ class TesseractEngine:
         self._installed: frozenset[str] | None = None
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A worker process gets the settings; its lock and language list are its own.
+        return {"psm": self.psm, "timeout": self.timeout, "config": self.config, "threads": self.threads}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(**state)  # type: ignore[misc]
+
     def installed_languages(self) -> frozenset[str]:
         """The language data Tesseract has here (``tesseract --list-langs``), asked once.
 
