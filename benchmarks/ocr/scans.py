@@ -40,7 +40,7 @@ import pikepdf
 import pagelift
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import scores
+from run import scores  # the corpus benchmark's scoring, shared
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench-out" / "ocr"

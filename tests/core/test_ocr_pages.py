@@ -53,7 +53,7 @@ def test_an_outlined_page_is_counted_and_warned_about_without_ocr() -> None:
     assert [p.text() for p in opened.pages] == ["", ""]
     [warning] = opened.warnings
     assert (warning.page, warning.code) == (1, "outlined")
-    assert "fills 40 shapes" in warning.message and "pagelift-render-pdfium" in warning.message
+    assert "paints 40 shapes" in warning.message and "pagelift-render-pdfium" in warning.message
     assert count_fills(opened._pdf.pages[0].obj, 1 << 20) == 40 >= OUTLINE_MIN_FILLS
 
 
@@ -92,6 +92,16 @@ def test_no_renderer_is_a_warning_naming_what_to_install() -> None:
     assert opened.pages[0].text() == ""
     assert [(w.code, "pip install pagelift-render-pdfium" in w.message) for w in opened.warnings] == [
         ("unsupported", True)]
+
+
+def test_glyphs_drawn_as_many_small_pictures_count_as_shapes_too() -> None:
+    doc = Document()
+    page = doc.add_page()
+    for i in range(OUTLINE_MIN_FILLS):
+        page.draw(marked_image(doc, (8, 8)), 72 + 6 * i, 700, 5, 5)  # a glyph bitmap each, far from a scan
+    opened = pagelift.open(doc.to_bytes(), plugins=plugins(BoxingEngine()))
+    assert opened.pages[0].text() == ""
+    assert [w.code for w in opened.warnings] == ["outlined"]
 
 
 def test_render_page_is_public_and_refuses_a_picture_over_the_limit() -> None:

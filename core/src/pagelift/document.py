@@ -391,10 +391,12 @@ class Page:
         return []
 
     def _fills(self) -> int:
-        """How many filled paths the page paints (counted once, only for a page without text)."""
+        """How many shapes the page paints: filled paths and images (counted once, only for a
+        page without text; glyphs drawn as little bitmaps are images, as Ghostscript makes
+        of Type3 bitmap fonts)."""
         if self._fill_count is None:
             obj = self.document._pdf.pages[self.number - 1].obj
-            self._fill_count = count_fills(obj, self.document.options.limits.max_stream_bytes)
+            self._fill_count = count_fills(obj, self.document.options.limits.max_stream_bytes) + len(self.images)
         return self._fill_count
 
     def _visible_runs(self) -> list[Run]:

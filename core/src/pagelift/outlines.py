@@ -21,7 +21,7 @@ from .content.lexer import token_chunks
 from .content.streams import read_stream
 
 OUTLINE_MIN_FILLS = 30
-"""Filled paths from which a page without text reads as outlined text.
+"""Shapes (filled paths and images) from which a page without text reads as outlined text.
 
 A page of Ghostscript-outlined prose fills one path per glyph or so (the bundled sample's
 page: 329); a page with a logo and a rule fills a handful."""
@@ -69,8 +69,8 @@ def count_fills(page_obj: Any, max_stream_bytes: int) -> int:
 
 def outlined_message(fills: int) -> str:
     """The ``outlined`` warning for a page left unread: what it is and how to read it."""
-    return (f"the page has no text and no large image but fills {fills} shapes: its text was probably "
-            "converted to outlines; read it by rendering and OCR: pagelift.open(..., ocr=\"auto\") or "
+    return (f"the page has no text and no large image but paints {fills} shapes: its text was probably "
+            "converted to outlines or glyph pictures; read it by rendering and OCR: pagelift.open(..., ocr=\"auto\") or "
             "`pagelift text --ocr auto`, with a renderer and an engine installed "
             "(pip install pagelift-render-pdfium pagelift-ocr-tesseract)")
 
