@@ -58,3 +58,20 @@ def test_pagelift_plugins_reports_failures_in_words_not_python_warnings(fake_sit
     assert any(line.startswith("pagelift: plugin 'typo' (fake_pagelift_typo) was not loaded: it implements "
                                "'pagelift_register_layout', which is no pagelift hook") for line in errors)
     assert "Warning" not in result.stderr and ".py:" not in result.stderr
+
+
+def test_pagelift_text_says_which_plugin_is_missing_unless_quiet(fake_site: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    import pdfbuilder
+
+    doc = pdfbuilder.Document()
+    doc.add_page()
+    path = tmp_path / "blank.pdf"
+    path.write_bytes(doc.to_bytes())
+    _fake_distribution(fake_site, "pagelift-broken", "fake_pagelift_broken", "raise ImportError('no libfoo')\n", "broken")
+    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "broken")
+    monkeypatch.setattr(plugins, "_default", None)
+    result = CliRunner().invoke(cli.main, ["text", str(path)])
+    assert result.exit_code == 0
+    assert result.stderr == "pagelift: plugin 'broken' (fake_pagelift_broken) was not loaded: ImportError: no libfoo\n"
+    assert CliRunner().invoke(cli.main, ["text", "--quiet", str(path)]).stderr == ""

@@ -74,6 +74,8 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
     """
     failed = False
     unreadable = False
+    for line in [] if quiet else plugin_failures(default_manager()):
+        click.echo(f"pagelift: {line}", err=True)  # a plugin that is missing explains missing text
     languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages) if lang.strip()) or ("eng",)
     for path in files:
         try:
