@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pdfbuilder
+import pytest
 
 import pagelift
 import pagelift_render_pdfium
@@ -62,3 +63,13 @@ def test_ghostscript_outlines_are_rendered_and_read_with_ocr_auto(tmp_path: Path
     assert doc.text().split("\n") == lines
     assert all(run.ocr for line in doc.pages[0].lines() for run in line.runs)
     assert doc.warnings == []
+
+
+@pytest.mark.corpus
+def test_a_corpus_page_cairo_drew_without_fonts_is_read(corpus_dir: Path) -> None:
+    path = corpus_dir / "ocrmypdf-cairo-vector-no-fonts.pdf"
+    plain = pagelift.open(path)
+    assert plain.text() == ""
+    assert [w.code for w in plain.warnings] == ["outlined"]
+    text = pagelift.open(path, ocr="auto").text()
+    assert text.startswith("Sample Vector PDF for Testing\n\nThis is text that should be used")
