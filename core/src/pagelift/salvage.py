@@ -148,6 +148,12 @@ def _page_root(data: bytes, repairs: list[str]) -> tuple[bytes, bool]:
         data += b"\n%d %d obj\n<< /Type /Pages /Kids [%s] /Count %d >>\nendobj\n" % (*root, listed, len(kids))
         repairs.append(f"the page tree's root (object {root[0]} {root[1]}) is missing; rebuilt from the "
                        f"{len(kids)} page object{'s' if len(kids) != 1 else ''} that name it as their parent")
+        lost = [f"/{key.decode()} (object {n.decode()} {g.decode()})"
+                for key, n, g in re.findall(rb"/(\w+)\s+(\d+)\s+(\d+)\s+R", catalog)
+                if key != b"Pages" and (int(n), int(g)) not in bodies]
+        if lost:
+            repairs.append(f"the catalog's {', '.join(lost[:4])} {'is' if len(lost) == 1 else 'are'} missing too "
+                           "and skipped")
         break
     return data, False
 
