@@ -12,8 +12,12 @@ import re
 
 __all__ = [
     "break_startxref",
+    "drop_object",
+    "find_object",
     "garbage",
     "insert_garbage",
+    "mangle_dictionary_open",
+    "overflow_generation",
     "remove_xref",
     "renumber_objects",
     "shift_xref_offsets",
@@ -137,3 +141,40 @@ def renumber_objects(data: bytes, first: int = 10_000) -> bytes:
     xref = b"xref\n0 1\n0000000000 65535 f \n%d %d\n" % (first, len(numbers))
     xref += b"".join(b"%010d 00000 n \n" % offsets[first + i] for i in range(len(numbers)))
     return out + xref + trailer + b"startxref\n%d\n%%%%EOF\n" % len(out)
+
+
+_OBJECT = re.compile(rb"(\d+) (\d+) obj\b(.*?)\bendobj", re.S)
+
+
+def find_object(data: bytes, pattern: bytes) -> int:
+    """The number of the first object whose body matches the regular expression ``pattern``."""
+    for m in _OBJECT.finditer(data):
+        if re.search(pattern, m.group(3)):
+            return int(m.group(1))
+    raise ValueError(f"no object matches {pattern!r}")
+
+
+def _object_span(data: bytes, number: int) -> re.Match[bytes]:
+    for m in _OBJECT.finditer(data):
+        if int(m.group(1)) == number:
+            return m
+    raise ValueError(f"no object {number}")
+
+
+def mangle_dictionary_open(data: bytes, number: int) -> bytes:
+    """Overwrite the first byte of object ``number``'s ``<<`` (``E< /Filter ...``), as a bit flip would."""
+    m = _object_span(data, number)
+    at = data.index(b"<<", m.start(3))
+    return data[:at] + b"E" + data[at + 1:]
+
+
+def drop_object(data: bytes, number: int) -> bytes:
+    """Blank object ``number`` out (spaces of the same length): references to it lead nowhere."""
+    m = _object_span(data, number)
+    return data[:m.start()] + b" " * (m.end() - m.start()) + data[m.end():]
+
+
+def overflow_generation(data: bytes, number: int, generation: int = 2**64) -> bytes:
+    """Give object ``number`` a generation number no PDF can hold (references keep saying 0)."""
+    m = _object_span(data, number)
+    return data[:m.start(2)] + b"%d" % generation + data[m.end(2):]

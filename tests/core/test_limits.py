@@ -135,14 +135,18 @@ def test_image_pixels() -> None:
     assert open_doc(doc).warnings == []
 
 
-def test_a_cyclic_page_tree_is_a_clear_error() -> None:
+def test_a_cyclic_page_tree_is_cut_where_it_loops_and_strict_refuses_it() -> None:
     data = raw_pdf([
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>",  # the tree contains itself
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
     ])
-    with pytest.raises(pagelift.PdfError, match="Loop detected in /Pages"):
-        pagelift.open(data)
+    doc = pagelift.open(data)
+    assert len(doc.pages) == 1
+    assert any(w.code == "repaired" and "Loop detected in /Pages" in w.message and "object 2 0 lists 2 0" in w.message
+               for w in doc.warnings)
+    with pytest.raises(pagelift.StrictError, match="Loop detected in /Pages"):
+        pagelift.open(data, strict=True)
 
 
 def test_a_cyclic_parent_chain_does_not_hang() -> None:

@@ -43,7 +43,8 @@ def test_plugins_says_when_none_are_installed(monkeypatch: pytest.MonkeyPatch, f
     monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
     result = CliRunner().invoke(cli.main, ["plugins"])
     assert result.exit_code == 0
-    assert result.output.strip() == "no plugins installed"
+    assert result.output.startswith("no plugins installed: ")
+    assert "pip install 'pagelift[standard]'" in result.output and "pagelift[ocr]" in result.output
 
 
 @pytest.mark.parametrize("args", [["--help"], ["plugins", "--help"], ["text", "--help"]])

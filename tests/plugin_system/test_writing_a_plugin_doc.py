@@ -67,3 +67,25 @@ def test_the_packaged_example_module_is_a_valid_plugin() -> None:
     module = type("pagelift_bottom_up", (), {"pagelift_register_layouts": staticmethod(namespace["pagelift_register_layouts"])})
     pm.register(module, name="bottom-up")
     assert pm.layout_names() == ["bottom-up"]
+
+
+def test_the_service_ocr_engine_example_places_its_fixed_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    import pagelift_images
+
+    doc = pdfbuilder.Document()
+    picture = Image.new("L", (400, 200), 255)  # the service never looks: its words are fixed
+    doc.add_page().draw(doc.image(400, 200, picture.tobytes()), 0, 0, 612, 792)
+    (tmp_path / "scan.pdf").write_bytes(doc.to_bytes())
+
+    class WithImages(pagelift.PluginManager):
+        def __init__(self, **kwargs: bool) -> None:
+            super().__init__(**kwargs)
+            self.register(pagelift_images, name="images")
+
+    # The pages are scans: an image plugin turns them into the pixels the engine is given.
+    monkeypatch.setattr(pagelift, "PluginManager", WithImages)
+    real_open = pagelift.open
+    monkeypatch.setattr(pagelift, "open", lambda *a, **kw: real_open(*a, **{"plugins": WithImages(), **kw}))
+    assert _run_example(_python_blocks()[3], tmp_path, monkeypatch) == "Invoice 2024-117\n[True, True]"

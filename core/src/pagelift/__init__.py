@@ -10,7 +10,7 @@ This module is the public API and nothing else; see docs/architecture.md for the
 """
 
 from .document import Document, Page, open, parse_pages
-from .errors import PasswordRequired, PdfError, PluginError, StrictError
+from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
 from .layout_helpers import (
     ColumnBand,
@@ -28,6 +28,7 @@ from .lines import join, lines, logical_order, same_baseline
 from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
+from .render import document_bytes, render_page
 from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
 
 __version__ = "0.1.0"
@@ -37,6 +38,7 @@ __all__ = [
     "PRIORITY_GLYPH_NAME",
     "PRIORITY_TOUNICODE",
     "Block",
+    "CannotDecode",
     "ColumnBand",
     "Document",
     "FontInfo",
@@ -70,6 +72,7 @@ __all__ = [
     "arrange_by_bands",
     "column_bands",
     "direction_groups",
+    "document_bytes",
     "drop_duplicates",
     "drop_off_page",
     "hookimpl",
@@ -80,6 +83,7 @@ __all__ = [
     "paragraphs",
     "parse_pages",
     "prepare_runs",
+    "render_page",
     "same_baseline",
     "span",
 ]

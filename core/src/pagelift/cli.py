@@ -7,6 +7,7 @@ import io
 import json
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -14,19 +15,24 @@ import click
 
 from . import __version__
 from .cli_batch import batch_command
+from .cli_render import render_command
+from .cli_report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .cli_text import check_strategies, print_text, say, source_of
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
+from .honesty import INSTALL_DECODERS
 from .model import Table
 from .options import OCR_MODES, Options
 from .parallel import default_workers
-from .plugins import default_manager
+from .plugins import PluginLoadWarning, default_manager
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
+    # A plugin that fails to load is reported in words (pagelift plugins, stderr), not as a Python warning.
+    warnings.filterwarnings("ignore", category=PluginLoadWarning)
 
 
 main.add_command(batch_command)
@@ -35,9 +41,13 @@ main.add_command(batch_command)
 @main.command("plugins")
 def plugins_command() -> None:
     """List the installed plugins: name, distribution, version and the hooks each implements."""
-    infos = default_manager().plugins()
+    manager = default_manager()
+    for line in plugin_failures(manager):
+        click.echo(f"pagelift: {line}", err=True)
+    infos = manager.plugins()
     if not infos:
-        click.echo("no plugins installed")
+        click.echo(f"no plugins installed: nothing can decode glyphs, order lines or read images; {INSTALL_DECODERS}, "
+                   "and 'pagelift[ocr]' for OCR")
         return
     for info in infos:
         dist = f"{info.distribution} {info.version}" if info.distribution else "(registered by the app)"
@@ -62,13 +72,19 @@ def plugins_command() -> None:
               help='The languages the engine reads, in its own codes: "deu+eng" (or "deu,eng").')
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Read the pages of each file in this many processes (0: one per processor); same output.")
+@click.option("--quiet", "-q", is_flag=True, help="Do not print warnings on stderr (the exit status still tells).")
 def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
-                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str, jobs: int) -> None:
-    """Print the text of each FILE in reading order, page by page as pages are read; warnings go to stderr.
+                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str, jobs: int, quiet: bool) -> None:
+    """Print the text of each FILE in reading order, page by page as pages are read.
 
-    FILE "-" reads the PDF from standard input.
+    FILE "-" reads the PDF from standard input. Warnings go to stderr once the file is read,
+    one line each, grouped. Exit status: 0 when every file was read, 1 when a file could not
+    be opened, 3 when a file draws glyphs of which none could be read (its warnings say why).
     """
     failed = False
+    unreadable = False
+    for line in [] if quiet else plugin_failures(default_manager()):
+        click.echo(f"pagelift: {line}", err=True)  # a plugin that is missing explains missing text
     languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages) if lang.strip()) or ("eng",)
     options = Options(strict=strict, dehyphenate=not keep_hyphens, ocr=ocr, ocr_engine=ocr_engine,
                       ocr_languages=languages)
@@ -83,12 +99,17 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
                                workers=jobs or default_workers()) as doc:
                 if len(files) > 1:
                     click.echo(f"==> {path} <==")
-                print_text(doc, path, layout)
-        except (PdfError, PluginError, ValueError) as exc:
+                printed, said = print_text(doc, layout)
+                for line in [] if quiet else grouped(said):
+                    click.echo(f"pagelift: {'<stdin>' if path == '-' else path}: {line}", err=True)
+                unreadable |= not printed and draws_only_unreadable("", said)
+        except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
             click.echo(say(path, exc), err=True)
             failed = True
     if failed:
         sys.exit(1)
+    if unreadable:
+        sys.exit(EXIT_UNREADABLE)
 
 
 @main.command("tables")
@@ -108,8 +129,8 @@ def tables_command(file: str, pages: str | None, password: str | None, fmt: str,
     try:
         with open_document(file, password=password, pages=pages) as doc:
             found = [table for page in doc.pages for table in page.tables(detector=detector)]
-            for warning in doc.warnings:
-                click.echo(f"pagelift: {file}: {warning}", err=True)
+            for line in grouped(doc.warnings):
+                click.echo(f"pagelift: {file}: {line}", err=True)
     except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)
@@ -186,8 +207,8 @@ def images_command(file: str, pages: str | None, password: str | None, out_dir: 
                         fields.append(_save_png(page.image_pixels(image), Path(out_dir),
                                                 f"page{page.number}-image{index}.png"))
                     click.echo("\t".join(fields))
-            for warning in doc.warnings:
-                click.echo(f"pagelift: {file}: {warning}", err=True)
+            for line in grouped(doc.warnings):
+                click.echo(f"pagelift: {file}: {line}", err=True)
     except (PdfError, PasswordRequired, PluginError, ValueError, OSError) as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)
@@ -203,3 +224,6 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
     path = folder / name
     pixels.save(path, format="PNG")
     return str(path)
+
+
+main.add_command(render_command)

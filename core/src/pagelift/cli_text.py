@@ -55,22 +55,24 @@ def check_strategies(plugins: Any, options: Options, layout: str | None) -> None
     check_ocr_engine(plugins, options)
 
 
-def print_text(doc: Document, path: str, layout: str | None) -> None:
-    """Print the document's text page by page as pages are read, warnings on stderr as they come.
+def print_text(doc: Document, layout: str | None) -> tuple[bool, list[Warning]]:
+    """Print the document's text page by page as pages are read; return (any text printed, its warnings).
 
     The bytes on stdout are those of ``click.echo(doc.text())``: non-empty pages joined by a
-    blank line, then a newline. Each page is released once printed, so memory stays flat.
+    blank line, then a newline. Each page is released once printed, so memory stays flat;
+    the warnings (opening's, then each page's) are returned for the caller to group.
     """
-    for warning in doc.warnings:  # what opening the file said (repairs, a clamped page range)
-        click.echo(warning_line(path, warning), err=True)
+    said = list(doc.warnings)  # what opening the file said (repairs, a clamped page range)
     printed = False
     for page in doc.page_texts(layout):
         if page.text:
             click.echo(("\n\n" if printed else "") + page.text, nl=False)
             printed = True
-        for warning in page.warnings:
-            click.echo(warning_line(path, warning), err=True)
+        said.extend(page.warnings)
+    # Document-wide warnings given while pages were read (no decoder installed, say) are the document's, not a page's.
+    said.extend(w for w in list(doc.warnings) if w not in said)
     click.echo("")
+    return printed, said
 
 
 __all__ = ["STDIN", "check_strategies", "print_text", "say", "source_of", "warning_line"]

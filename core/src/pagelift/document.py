@@ -20,6 +20,7 @@ from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PdfFileNotFound, PluginError, StrictError
 from .fonts import FontCache
+from .honesty import UnreadableReporter
 from .inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
 from .lines import join, lines
 from .lostpages import lost_pages
@@ -27,9 +28,12 @@ from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
+from .outlines import count_fills, outlined_message
 from .pageranges import PageSpec, parse_pages, select_pages
 from .plugins import PluginManager, default_manager
 from .recovery import rewrite_leniently
+from .render import rendered_ocr_runs
+from .salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from .strategies import LayoutContext, TableContext
 
 if TYPE_CHECKING:
@@ -138,6 +142,7 @@ class Document:
         """How many processes read pages for :meth:`text` and :meth:`page_texts` (``open(workers=)``)."""
         self._source: str | bytes | None = None  # what a worker process opens again, and with which password
         self._password: str | None = None
+        self._unreadable = UnreadableReporter(bool(plugins.hook.pagelift_decode_font.get_hookimpls()), self._warn)
 
     def _warn(self, page: int, code: str, message: str) -> None:
         with self._lock:
@@ -171,7 +176,9 @@ class Document:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._interpreter.run_page(self._page_object(page.number), page.number)
+            content = self._interpreter.run_page(self._page_object(page.number), page.number)
+            self._unreadable.page_read(page.number, content.unreadable)
+            return content
         except PdfError:
             raise  # strict mode's first warning
         except Exception as exc:  # pikepdf raises lazily (and variously) on broken objects
@@ -263,6 +270,7 @@ class Page:
         self._counts: tuple[int, int] | None = None  # (operators, images) kept by release()
         self._ocr_runs: list[Run] | None = None  # kept by release(): OCR costs seconds a page
         self._told_image_only = False
+        self._fill_count: int | None = None
 
     # Boxes and rotation are read on first use: a 100,000-page file opens without walking
     # each page's inheritance chain, and its last page costs what any one page costs.
@@ -395,13 +403,31 @@ class Page:
     def _selected_ocr_runs(self) -> list[Run]:
         """The OCR runs ``Options.ocr`` adds to the page's text (and the ``image_only`` warning
         for a scan it leaves unread)."""
-        chosen = selection(self.document.options.ocr, self.runs, self.images, self.crop_box)
+        opts = self.document.options
+        chosen = selection(opts.ocr, self.runs, self.images, self.crop_box, fills=self._fills,
+                           chosen=None if opts.ocr_select is None else bool(opts.ocr_select(self)))
         if chosen == "ocr":
             return self.ocr_runs()
-        if chosen == "image_only" and not self._told_image_only:
+        if chosen == "render":
+            if self._ocr_runs is None:
+                self._ocr_runs = rendered_ocr_runs(self)
+            return self._ocr_runs
+        if chosen in ("image_only", "outlined") and not self._told_image_only:
             self._told_image_only = True
-            self.document._warn(self.number, WarningCode.IMAGE_ONLY, image_only_message(self.images, self.crop_box))
+            if chosen == "image_only":
+                self.document._warn(self.number, WarningCode.IMAGE_ONLY, image_only_message(self.images, self.crop_box))
+            else:
+                self.document._warn(self.number, WarningCode.OUTLINED, outlined_message(self._fills()))
         return []
+
+    def _fills(self) -> int:
+        """How many shapes the page paints: filled paths and images (counted once, only for a
+        page without text; glyphs drawn as little bitmaps are images, as Ghostscript makes
+        of Type3 bitmap fonts)."""
+        if self._fill_count is None:
+            obj = self.document._pdf.pages[self.number - 1].obj
+            self._fill_count = count_fills(obj, self.document.options.limits.max_stream_bytes) + len(self.images)
+        return self._fill_count
 
     def _visible_runs(self) -> list[Run]:
         opts = self.document.options
@@ -500,7 +526,7 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
         raise failure from None
     rewrite = rewrite_leniently(data, password, max_bytes=limit)
     if rewrite is None:
-        raise failure
+        return _open_salvaged(data, password, name, refused, failure)
     try:
         pdf = pikepdf.open(io.BytesIO(rewrite.data), suppress_warnings=True, inherit_page_attributes=False)
         if not len(pdf.pages):
@@ -511,6 +537,39 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
     return pdf, Warning(0, WarningCode.REPAIRED,
                         f"the file was damaged beyond qpdf's repair ({_reason(refused, name)}); "
                         f"pypdf's lenient reader rebuilt it{said}")
+
+
+def _cut_loops(pdf: pikepdf.Pdf, refused: Exception, name: str) -> tuple[int, Warning | None]:
+    """A page tree that loops, cut where it loops (:mod:`pagelift.salvage`): its page count and warning."""
+    if "Loop" not in str(refused):
+        return 0, None
+    try:
+        cuts = cut_page_tree_loops(pdf)
+        count = len(pdf.pages) if cuts else 0
+    except Exception:
+        return 0, None
+    if not cuts:
+        return 0, None
+    return count, Warning(0, WarningCode.REPAIRED, f"the page tree loops ({_reason(refused, name)}); it was cut "
+                          f"where it loops: {'; '.join(cuts)}")
+
+
+def _open_salvaged(data: bytes, password: str | None, name: str, refused: Exception,
+                   failure: PdfError) -> tuple[pikepdf.Pdf, Warning]:
+    """The last chance for a file qpdf and pypdf both refuse (:mod:`pagelift.salvage`)."""
+    reason = _reason(refused, name)
+    try:
+        found = open_salvaged(data, password)
+    except pikepdf.PasswordError:
+        what = "the password given is wrong" if password else "it is encrypted and needs a password"
+        raise PasswordRequired(f"{name}: {what}") from None
+    if found is None:
+        if "/Encrypt" in reason:
+            raise PdfError(f"{name}: {broken_encryption_message(reason)}") from None
+        raise failure
+    pdf, repairs = found
+    return pdf, Warning(0, WarningCode.REPAIRED, f"the file was damaged beyond qpdf's repair ({reason}); "
+                        + "; ".join(repairs))
 
 
 def open(
@@ -605,11 +664,16 @@ def open(
     try:
         count = len(pdf.pages)
     except Exception as exc:
-        pdf.close()
-        if rebuilt:
+        count, loop = _cut_loops(pdf, exc, name)
+        if loop is not None:
+            rebuilt = loop
+        else:
+            pdf.close()
+        if loop is None and rebuilt:
             raise PdfError(f"{name}: its page tree cannot be read: {_reason(exc, name)}") from None
-        pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
-        count = len(pdf.pages)
+        if loop is None:
+            pdf, rebuilt = _open_rebuilt(stream, password, options, name, exc, "its page tree cannot be read")
+            count = len(pdf.pages)
     doc_warnings: list[Warning] = [rebuilt] if rebuilt else []
     doc_warnings += [Warning(0, WarningCode.WORK_LIMIT, message) for message in guarded]
     try:

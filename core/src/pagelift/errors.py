@@ -37,3 +37,9 @@ class StrictError(PdfError):
 
 class PluginError(Exception):
     """A plugin broke its contract: a duplicate strategy name, an unknown strategy, a bad hook."""
+
+
+class CannotDecode(Exception):
+    """Raised by a decoder plugin that knows why it cannot decode something (a codec that is
+    not installed, say): the core passes the reason on in its warning instead of treating
+    the exception as a bug in the plugin, and asks the next plugin."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from .document import Page
     from .fonts.info import FontInfo, GlyphMap
     from .model import Image
     from .options import Limits
@@ -92,4 +93,24 @@ def pagelift_decode_image(image: Image, limits: Limits) -> Any | None:
     the first implementation that returns something wins (``firstresult``). Return a PIL
     image, or ``None`` to let another plugin try (an unsupported filter, say). An image
     with more pixels than ``limits.max_image_pixels`` must not be decoded: return None.
+    """
+
+
+# -- per page: on demand -------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def pagelift_render_page(page: Page, dpi: float, rotation: int) -> Any | None:
+    """Render a page to pixels.
+
+    Called when a caller asks for a page's picture (``pagelift.render_page``, ``pagelift
+    render``) or when ``Options.ocr`` selects a page whose text was drawn as outlines (no
+    text, no large image, many filled paths), once per request; the first implementation
+    that returns something wins (``firstresult``). Return a PIL image of the page's crop
+    box at ``dpi`` pixels per inch, turned by ``rotation`` degrees clockwise on top of the
+    page's own /Rotate (0: as a viewer shows it; the core asks for the unrotated page when
+    it OCRs it), or ``None`` to let another plugin try. ``page.document`` is the
+    :class:`pagelift.Document`; ``pagelift.document_bytes(page.document)`` is the file
+    as a renderer can open it (decrypted and repaired). Raising is a bug in the plugin:
+    the core records a ``plugin`` warning and carries on without the picture.
     """

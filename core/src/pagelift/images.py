@@ -51,19 +51,23 @@ def image_pixels(image: Image, plugins: PluginManager, limits: Limits, warn: War
             _unsupported(image, label, size, any(not (i.hookwrapper or i.wrapper) for i in impls), warn)
         return answer
     # pluggy calls the last registered first; the first usable answer wins.
+    reasons: list[str] = []
     for _impl, answer in answers_of(reversed(impls), {"image": image, "limits": limits}, role="image plugin",
                                     subject=label, expected="a PIL image",
-                                    accepts=lambda a: hasattr(a, "mode") and hasattr(a, "size"), warn=warn):
+                                    accepts=lambda a: hasattr(a, "mode") and hasattr(a, "size"), warn=warn,
+                                    declined=reasons):
         return answer
-    _unsupported(image, label, size, bool(impls), warn)
+    _unsupported(image, label, size, bool(impls), warn, reasons)
     return None
 
 
-def _unsupported(image: Image, label: str, size: str, any_plugin: bool, warn: Warn) -> None:
+def _unsupported(image: Image, label: str, size: str, any_plugin: bool, warn: Warn,
+                 reasons: list[str] | None = None) -> None:
     if not any_plugin:
         warn(WarningCode.UNSUPPORTED, f"{label} was not decoded: no image plugin is installed "
              "(pip install pagelift-images)")
         return
     filters = "+".join(image.filters) or "no filter"
     space = image.color_space or ("image mask" if image.image_mask else "no colour space")
-    warn(WarningCode.UNSUPPORTED, f"{label} ({size}, {filters}, {space}) could not be decoded by any image plugin")
+    why = f" ({'; '.join(reasons)})" if reasons else ""
+    warn(WarningCode.UNSUPPORTED, f"{label} ({size}, {filters}, {space}) could not be decoded by any image plugin{why}")

@@ -232,6 +232,12 @@ class WarningCode:
     """A page with no text that paints images over most of it (a scan), read without OCR."""
     PAGE_RANGE = "page_range"
     """A page selection ran past the end of the document and was clamped to its last page."""
+    OUTLINED = "outlined"
+    """A page with no text and no large image that fills many shapes (text drawn as outlines), read without OCR."""
+    UNREADABLE = "unreadable"
+    """Glyphs a page draws that no decoder could read: how many, which fonts, why (:mod:`pagelift.honesty`)."""
+    NO_DECODER = "no_decoder"
+    """No glyph decoder is installed at all: said once per document, naming what to install."""
 
 
 @dataclass(slots=True)

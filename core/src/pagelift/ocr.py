@@ -22,6 +22,7 @@ from typing import Any
 from .errors import PluginError
 from .model import Image, Matrix, Rect, Run, WarningCode
 from .options import Options
+from .outlines import OUTLINE_MIN_FILLS
 from .strategies import OcrWord
 
 SCAN_COVERAGE = 0.5
@@ -29,6 +30,10 @@ SCAN_COVERAGE = 0.5
 
 A scan's image covers the whole page; a page that only shows a logo or a small figure
 (and no text) is not a page of text, and OCR would cost seconds to read nothing."""
+
+LINE_DRIFT = 0.6
+"""How far (in word heights) the baselines of one engine line may spread before the line is
+straightened: descenders alone move a word's box bottom by about a quarter of its height."""
 
 MIN_IMAGE_SIDE = 8
 """Images narrower or lower than this many pixels are not read: no legible word fits in them."""
@@ -71,16 +76,30 @@ def image_coverage(images: Sequence[Image], area: Rect) -> float:
     return min(1.0, covered / (area.width * area.height))
 
 
-def selection(mode: str, runs: Sequence[Run], images: Sequence[Image], area: Rect) -> str | None:
-    """What ``Options.ocr`` makes of a page: ``"ocr"`` (read it), ``"image_only"`` (a scan
-    left unread: warn), or None (nothing to do)."""
+def selection(mode: str, runs: Sequence[Run], images: Sequence[Image], area: Rect,
+              fills: Callable[[], int] | None = None, chosen: bool | None = None) -> str | None:
+    """What ``Options.ocr`` makes of a page: ``"ocr"`` (read its images), ``"render"`` (render
+    it and read the picture: text drawn as outlines), ``"image_only"`` or ``"outlined"`` (a
+    page left unread: warn), or None (nothing to do).
+
+    ``fills()`` counts the page's filled paths (:func:`pagelift.outlines.count_fills`); it is
+    called only for a page without text or a large image. ``chosen`` is ``Options.ocr_select``'s
+    verdict on the page, when one is set: it replaces ``mode`` (a chosen page's images are
+    read, or the page rendered when it paints none).
+    """
+    if chosen is not None:
+        if not chosen:
+            return None
+        return "ocr" if any(_readable(im) for im in images) else "render"
     if mode == "always":
         return "ocr" if any(_readable(im) for im in images) else None
-    if not images or has_text(runs):  # the common page: decided without measuring images
+    if has_text(runs):  # the common page: decided without measuring anything
         return None
-    if image_coverage(images, area) < SCAN_COVERAGE:  # pictures on an otherwise empty page, not a scan
-        return None
-    return "ocr" if mode == "auto" else "image_only"
+    if images and image_coverage(images, area) >= SCAN_COVERAGE:
+        return "ocr" if mode == "auto" else "image_only"
+    if fills is not None and fills() >= OUTLINE_MIN_FILLS:  # no text, no scan: text drawn as outlines?
+        return "render" if mode == "auto" else "outlined"
+    return None  # pictures on an otherwise empty page, or an empty page
 
 
 def image_only_message(images: Sequence[Image], area: Rect) -> str:
@@ -185,6 +204,7 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     Words with no text or a box that is not finite are left out.
     """
     runs: list[Run] = []
+    lines: dict[Any, list[Run]] = {}
     for word in words:
         text = word.text.strip() if isinstance(word.text, str) else ""
         left, top, width, height = (float(v) for v in (word.left, word.top, word.width, word.height))
@@ -203,7 +223,42 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
             continue
         runs.append(Run(text, x0, y0, length, size, font, 0.25 * size, (dx, dy), (ax, ay),
                         seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True))
+        if word.line is not None:
+            lines.setdefault(word.line, []).append(runs[-1])
+    for members in lines.values():
+        _one_baseline(members)
     return runs
+
+
+def _one_baseline(runs: list[Run]) -> None:
+    """Straighten the words of one engine line that drift across the page (a skewed scan).
+
+    On a scan skewed by a degree or two, a line's words drift up or down by a line height
+    across the page; the line rule, which reads baselines, would break the line apart and
+    interleave it with its neighbours. The engine saw one line, so it stays one: when its
+    words' baselines spread over more than :data:`LINE_DRIFT` of their height, the drift
+    (the least-squares slope of baseline against position) is taken out. A level line, whose
+    words differ only by their descenders, is left exactly as the engine boxed it.
+    """
+    if len(runs) < 2:
+        return
+    dx, dy = runs[0].direction
+    nx, ny = -dy, dx  # the baseline's normal
+    along = [r.x * dx + r.y * dy for r in runs]
+    across = [r.x * nx + r.y * ny for r in runs]
+    height = sorted(r.size for r in runs)[len(runs) // 2]
+    if max(across) - min(across) <= LINE_DRIFT * height:
+        return
+    mean_t = sum(along) / len(along)
+    mean_o = sum(across) / len(across)
+    spread = sum((t - mean_t) ** 2 for t in along)
+    if not spread:
+        return
+    slope = sum((t - mean_t) * (o - mean_o) for t, o in zip(along, across, strict=True)) / spread
+    for run, t in zip(runs, along, strict=True):
+        shift = -slope * (t - mean_t)
+        run.x += shift * nx
+        run.y += shift * ny
 
 
 # -- reading a page ------------------------------------------------------------------------
@@ -216,8 +271,9 @@ def _readable(image: Image) -> bool:
 
 def _as_word(value: Any) -> OcrWord:
     if isinstance(value, tuple):
-        return OcrWord._make(value)
-    return OcrWord(value.text, value.left, value.top, value.width, value.height, getattr(value, "confidence", 0.0))
+        return OcrWord(*value)
+    return OcrWord(value.text, value.left, value.top, value.width, value.height, getattr(value, "confidence", 0.0),
+                   getattr(value, "line", None))
 
 
 class OcrReader:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,8 +91,17 @@ class Options:
     registers ``tesseract``), or an object with a ``recognize(image, *, languages)`` method."""
     ocr_languages: tuple[str, ...] = ("eng",)
     """The languages the engine reads, in its own codes (Tesseract: ``eng``, ``deu``, ``chi_sim``)."""
+    ocr_select: Callable[[Any], bool] | None = None
+    """A predicate on a :class:`pagelift.Page` choosing the pages OCR reads, in place of ``ocr``'s rule.
+
+    For documents none of ``never|auto|always`` fits: a form whose typed header makes every
+    page "text", say (``ocr_select=lambda page: page.number > 1``). A chosen page's images
+    are read; a chosen page that paints none is rendered and read (``pagelift-render-pdfium``).
+    Called once per page, possibly in several processes at once: keep it pure."""
 
     def __post_init__(self) -> None:
+        if self.ocr_select is not None and not callable(self.ocr_select):
+            raise ValueError(f"ocr_select={self.ocr_select!r} is not a function of a page")
         if self.ocr not in OCR_MODES:
             raise ValueError(f"ocr={self.ocr!r} is not one of {', '.join(map(repr, OCR_MODES))}")
         # ocr_languages="deu" means the one language, not the letters d, e, u; a list becomes a tuple.

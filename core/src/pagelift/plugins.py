@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 import os
 import sys
+import types
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .errors import PluginError, StrictError
+from .errors import CannotDecode, PluginError, StrictError
 from .model import WarningCode
 
 ENTRY_POINT_GROUP = "pagelift"
@@ -25,7 +26,8 @@ hookimpl = pluggy.HookimplMarker("pagelift")
 
 
 def answers_of(impls: Iterable[Any], kwargs: dict[str, Any], *, role: str, subject: str, expected: str,
-               accepts: Callable[[Any], bool], warn: Callable[[str, str], None]) -> Iterator[tuple[Any, Any]]:
+               accepts: Callable[[Any], bool], warn: Callable[[str, str], None],
+               declined: list[str] | None = None) -> Iterator[tuple[Any, Any]]:
     """Call each hook implementation in turn, guarded; yield ``(impl, answer)`` for every usable answer.
 
     The core asks its per-object plugins (decoders for a font, image plugins for a picture)
@@ -34,12 +36,18 @@ def answers_of(impls: Iterable[Any], kwargs: dict[str, Any], *, role: str, subje
     warning naming the ``role`` and plugin, None is skipped, and an answer ``accepts``
     refuses is a ``plugin`` warning saying it is not ``expected``. ``subject`` names what
     was asked about ("font F1", "inline image"). ``warn(code, message)`` records a warning.
+    A :class:`CannotDecode` a plugin raises is its reason for passing, not a bug: it is
+    added to ``declined`` (as ``"plugin: reason"``) when that list is given.
     """
     for impl in impls:
         try:
             answer = impl.function(**kwargs)
         except StrictError:
             raise
+        except CannotDecode as exc:
+            if declined is not None:
+                declined.append(f"{impl.plugin_name}: {exc}")
+            continue
         except Exception as exc:  # a plugin's bug must not lose the page
             warn(WarningCode.PLUGIN, f"{role} {impl.plugin_name!r} failed on {subject}: {type(exc).__name__}: {exc}")
             continue
@@ -54,6 +62,15 @@ def answers_of(impls: Iterable[Any], kwargs: dict[str, Any], *, role: str, subje
 
 class PluginLoadWarning(UserWarning):
     """An installed plugin could not be loaded and was skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class PluginLoadFailure:
+    """An installed plugin that could not be loaded: its entry-point name and value, and why."""
+
+    name: str
+    value: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +98,8 @@ class PluginManager:
         self._pm.add_hookspecs(hookspecs)
         self._strategies: dict[str, dict[str, tuple[Any, str]]] | None = None
         self._distributions: dict[str, Any] = {}
+        self.load_failures: list[PluginLoadFailure] = []
+        """The installed plugins that failed to load (``pagelift plugins`` lists them with the reason)."""
         if os.environ.get(TRACE_VARIABLE):
             self._pm.trace.root.setwriter(lambda text: sys.stderr.write(text))
             self._pm.enable_tracing()
@@ -105,12 +124,10 @@ class PluginManager:
             except Exception as exc:  # a broken plugin must never break the caller
                 if self._pm.get_plugin(ep.name) is not None:
                     self._pm.unregister(name=ep.name)
-                warnings.warn(
-                    f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: "
-                    f"{type(exc).__name__}: {exc}",
-                    PluginLoadWarning,
-                    stacklevel=2,
-                )
+                reason = _load_failure_reason(exc)
+                self.load_failures.append(PluginLoadFailure(ep.name, ep.value, reason))
+                warnings.warn(f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: {reason}",
+                              PluginLoadWarning, stacklevel=2)
                 continue
             self._distributions[ep.name] = ep.dist
         self._strategies = None
@@ -121,6 +138,8 @@ class PluginManager:
         Raises :class:`PluginError` when the object implements a hook that does not exist
         (a misspelled ``pagelift_*`` function), so the mistake shows at once.
         """
+        if name is None:
+            name = self._readable_name(plugin)
         try:
             registered = self._pm.register(plugin, name=name)
             self._pm.check_pending()
@@ -132,6 +151,16 @@ class PluginManager:
             raise PluginError(f"plugin {name or plugin!r} is blocked or already registered")
         self._strategies = None
         return registered
+
+    def _readable_name(self, plugin: object) -> str:
+        """A name people can read for an app's plugin: its module's or class's name, numbered if taken."""
+        base = getattr(plugin, "__name__", None) if isinstance(plugin, (type, types.ModuleType)) else None
+        base = str(base or type(plugin).__name__)
+        name, n = base, 1
+        while self._pm.get_plugin(name) is not None or self._pm.is_blocked(name):
+            n += 1
+            name = f"{base}-{n}"
+        return name
 
     def unregister(self, name: str) -> None:
         """Remove a plugin by the name it was registered under."""
@@ -220,6 +249,18 @@ class PluginManager:
     def ocr_engine(self, name: str) -> Any:
         """The OCR engine registered as ``name``."""
         return self._lookup("OCR engine", name)
+
+
+def _load_failure_reason(exc: BaseException) -> str:
+    """Why a plugin did not load, in one line: a misspelled hook is named as such."""
+    if isinstance(exc, pluggy.PluginValidationError):
+        text = str(exc)
+        if "unknown hook" in text:
+            hook = text.split("unknown hook", 1)[1].split()[0].strip("'\"")
+            return (f"it implements {hook!r}, which is no pagelift hook (misspelled?); "
+                    f"the hooks are listed in docs/hooks.md")
+        return text.splitlines()[0]
+    return f"{type(exc).__name__}: {exc}"
 
 
 _default: PluginManager | None = None

@@ -59,7 +59,12 @@ class TableDetector(Protocol):
 
 
 class OcrWord(NamedTuple):
-    """A word an OCR engine read, in the image's pixel coordinates (origin top-left)."""
+    """A word an OCR engine read, in the image's pixel coordinates (origin top-left).
+
+    ``line`` names the engine's own line the word belongs to (any hashable value: Tesseract's
+    block, paragraph and line numbers; None when the engine does not say). Words of one line
+    are kept on one line of the page, however skewed the scan (:mod:`pagelift.ocr`).
+    """
 
     text: str
     left: float
@@ -67,6 +72,7 @@ class OcrWord(NamedTuple):
     width: float
     height: float
     confidence: float
+    line: Any = None
 
 
 @runtime_checkable

@@ -187,11 +187,15 @@ def test_a_flate_stream_that_inflates_far_past_its_pixels_is_refused(make_image,
     ("/JBIG2Decode", b"\x00\x01 no JBIG2 segments"),
     ("/CCITTFaxDecode", b""),
 ])  # fmt: skip
-def test_a_stream_nothing_can_decode_returns_none(make_image, pixels_of, filter: str, data: bytes) -> None:
+def test_a_stream_nothing_can_decode_returns_none_and_the_hook_says_why(make_image, images_of, filter: str,
+                                                                        data: bytes) -> None:
     doc = Document()
     image = make_image(doc, 8, 8, data, filter=filter, ColorSpace="/DeviceGray", BitsPerComponent=8)
     doc.add_page().draw(image, 72, 72, 8, 8)
-    assert pixels_of(doc) == [None]
+    ((found,),) = images_of(doc)
+    assert pagelift_images.decode_image(found, pagelift.Limits()) is None
+    with pytest.raises(pagelift.CannotDecode, match=f"^{filter[1:]}: [A-Za-z]+"):
+        pagelift_images.pagelift_decode_image(image=found, limits=pagelift.Limits())
 
 
 def test_the_hook_returns_the_base_picture_and_the_helper_can_apply_the_soft_mask(images_of) -> None:

@@ -14,7 +14,8 @@ from pagelift import cli, plugins
 @pytest.fixture
 def pdf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setattr(plugins, "_default", None)  # a fresh manager reads the environment
-    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "layout-position")
+    # glyphname reads Helvetica's codes: without a decoder the command exits 3 (nothing readable).
+    monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "layout-position,glyphname")
     doc = pdfbuilder.Document()
     doc.add_page().text(doc.standard_font("Helvetica"), 12, 72, 700, "hello")
     path = tmp_path / "hello.pdf"
@@ -25,6 +26,7 @@ def pdf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 def test_an_installed_layout_is_chosen_by_name(pdf: str) -> None:
     result = CliRunner().invoke(cli.main, ["text", "--layout", "position", pdf])
     assert result.exit_code == 0, result.output
+    assert result.stdout == "hello\n"
 
 
 def test_an_unknown_layout_is_a_clear_error_listing_the_installed_ones(pdf: str) -> None:

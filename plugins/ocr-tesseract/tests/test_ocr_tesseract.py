@@ -126,3 +126,13 @@ def test_tesseract_runs_single_threaded_unless_the_app_says_otherwise(monkeypatc
     monkeypatch.setenv("OMP_THREAD_LIMIT", "3")
     TesseractEngine().recognize(picture)
     assert seen == ["1", None, "3"] and os.environ["OMP_THREAD_LIMIT"] == "3"
+
+
+def test_an_engine_pickles_for_a_worker_process_with_its_settings() -> None:
+    import pickle
+
+    engine = TesseractEngine(psm=6, timeout=30, threads=1)
+    engine.installed_languages()
+    copy = pickle.loads(pickle.dumps(engine))
+    assert (copy.psm, copy.timeout, copy.threads, copy._installed) == (6, 30, 1, None)
+    assert copy.installed_languages() == engine.installed_languages()

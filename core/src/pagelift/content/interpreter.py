@@ -58,6 +58,8 @@ class PageContent:
     images: list[Image] = field(default_factory=list)
     operators: int = 0
     glyphs: int = 0
+    unreadable: dict[LoadedFont, int] = field(default_factory=dict)
+    """Glyphs no decoder could read, per font (what the ``unreadable`` warning counts)."""
 
 
 @dataclass(slots=True)
@@ -434,6 +436,7 @@ class Interpreter:
         append = pieces.append
         drawn = 0
         unreadable = False
+        lost = 0  # glyphs of this show that no decoder could read
         first_vx = 0.0
         over = False
         scale = size if vertical else size * th
@@ -487,6 +490,7 @@ class Interpreter:
                         if text:
                             self._emit(font, base, adv, [(text, 0.0, adv)], False, vx)
                         elif text is None:
+                            lost += 1
                             self._emit(font, base, adv, [], True, vx)
                         pen += (tcw if space else tc) * th
                     if over:
@@ -502,6 +506,7 @@ class Interpreter:
                         adv = width * size
                         if text is None:
                             unreadable = True
+                            lost += 1
                         elif text:
                             append((text, pen, adv))
                         pen += adv + (tcw if space else tc)
@@ -510,6 +515,7 @@ class Interpreter:
                         adv = width * scale
                         if text is None:
                             unreadable = True
+                            lost += 1
                         elif text:
                             append((text, pen, adv))
                         pen += adv + (tcw if space else tc) * th
@@ -532,6 +538,8 @@ class Interpreter:
                 pen += shift
         if drawn:
             self._emit(font, base, pen, pieces, unreadable, first_vx)
+        if lost:
+            out.unreadable[font] = out.unreadable.get(font, 0) + lost
         out.glyphs = self.limits.max_glyphs_per_page - budget
         pen += base
         a, b, c2, d, e, f = self.tm

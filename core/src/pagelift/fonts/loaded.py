@@ -48,8 +48,8 @@ class LoadedFont:
     :attr:`has_space` says whether some code of the font reads as a space.
     """
 
-    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "geometry", "info", "name", "sources",
-                 "space_width", "text_of", "vertical")
+    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "answers", "geometry", "info", "name",
+                 "sources", "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
@@ -65,6 +65,8 @@ class LoadedFont:
         self._strings: dict[bytes, tuple[GlyphCode, ...]] = {}
         self.sources: tuple[str, ...] = ()
         """The decoders that answered for this font, highest priority first (diagnostics)."""
+        self.answers: tuple[GlyphMap, ...] = ()
+        """The decoders' answers themselves: what says why a code was unreadable (:mod:`pagelift.honesty`)."""
 
     @property
     def has_space(self) -> bool:
@@ -287,7 +289,8 @@ class FontCache:
                 space = estimate_space([geometry.metric(code, 1)[0] for code in range(256)], 1.0)
             if space is not None:
                 font.space_width = space
-        font.sources = tuple(a.source for a in sorted(answers, key=lambda a: -a.priority))
+        font.answers = tuple(sorted(answers, key=lambda a: -a.priority))
+        font.sources = tuple(a.source for a in font.answers)
         return font
 
 

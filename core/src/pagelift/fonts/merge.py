@@ -51,6 +51,12 @@ _NONCHAR_TAIL = re.compile("[" + "".join(chr(plane << 16 | 0xFFFE) + chr(plane <
 _LIGATURE = re.compile("[\ufb00-\ufb06]")
 
 
+def is_private_use(ch: str) -> bool:
+    """True for a private-use code point (BMP or planes 15-16)."""
+    cp = ord(ch)
+    return 0xE000 <= cp <= 0xF8FF or cp >= 0xF0000
+
+
 def clean_text(text: str, *, preserve_ligatures: bool) -> str | None:
     """``text`` fit to be read, or None when nothing of it is text.
 

@@ -30,5 +30,10 @@ def decode_image(image: pagelift.Image, limits: pagelift.Limits, *, with_mask: b
 
 @pagelift.hookimpl
 def pagelift_decode_image(image: pagelift.Image, limits: pagelift.Limits) -> Any | None:
-    """The picture's own pixels as a PIL image (its mask not applied), or None when it cannot be decoded."""
-    return decode_image(image, limits)
+    """The picture's own pixels as a PIL image (its mask not applied); None over the pixel limit.
+
+    A codec's failure raises :class:`pagelift.CannotDecode` with its reason, which the core
+    passes on in its warning."""
+    from .decode import decode_or_say_why
+
+    return decode_or_say_why(image, limits)

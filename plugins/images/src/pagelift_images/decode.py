@@ -15,7 +15,7 @@ import logging
 import pikepdf
 from PIL import Image as PILImage
 
-from pagelift import Image, Limits
+from pagelift import CannotDecode, Image, Limits
 
 from .bounds import refusal
 
@@ -42,10 +42,27 @@ def decode_image(image: Image, limits: Limits, *, with_mask: bool = False) -> PI
         log.debug("image %s: %d×%d pixels is outside the limit", image.name or "(inline)", image.width, image.height)
         return None
     try:
+        return decode_or_say_why(image, limits, with_mask=with_mask)
+    except CannotDecode as exc:
+        log.debug("image %s could not be decoded: %s", image.name or "(inline)", exc)
+        return None
+
+
+def decode_or_say_why(image: Image, limits: Limits, *, with_mask: bool = False) -> PILImage.Image | None:
+    """As :func:`decode_image`, but a codec's failure raises :class:`pagelift.CannotDecode` with its reason.
+
+    That is what the hook passes on to the core, so a scan no plugin decodes says why
+    ("JBIG2Decode: jbig2dec - not installed or not found; apt-get install jbig2dec").
+    """
+    if not _within(image.width, image.height, limits):
+        return None
+    try:
         return _decode(image, limits, with_mask)
     except Exception as exc:  # whatever pikepdf or a codec raises means "cannot decode", never a traceback
-        log.debug("image %s could not be decoded: %s: %s", image.name or "(inline)", type(exc).__name__, exc)
-        return None
+        reason = f"{type(exc).__name__}: {str(exc).strip() or 'no reason given'}"
+        if "jbig2dec" in reason:
+            reason += " (apt-get install jbig2dec)"
+        raise CannotDecode(f"{'+'.join(image.filters) or 'no filter'}: {reason}") from None
 
 
 def _decode(image: Image, limits: Limits, with_mask: bool) -> PILImage.Image | None:

@@ -65,6 +65,13 @@ class TesseractEngine:
         self._installed: frozenset[str] | None = None
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A worker process gets the settings; its lock and language list are its own.
+        return {"psm": self.psm, "timeout": self.timeout, "config": self.config, "threads": self.threads}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(**state)  # type: ignore[misc]
+
     def installed_languages(self) -> frozenset[str]:
         """The language data Tesseract has here (``tesseract --list-langs``), asked once.
 
@@ -160,9 +167,10 @@ def words_from_data(data: dict[str, list[Any]]) -> list[pagelift.OcrWord]:
         text = str(text).strip()
         if not text or int(data["level"][i]) != _WORD_LEVEL:
             continue
+        line = tuple(int(data[key][i]) for key in ("page_num", "block_num", "par_num", "line_num") if key in data)
         words.append(pagelift.OcrWord(
             text, float(data["left"][i]), float(data["top"][i]), float(data["width"][i]),
-            float(data["height"][i]), float(data["conf"][i]),
+            float(data["height"][i]), float(data["conf"][i]), line or None,
         ))
     return words
 

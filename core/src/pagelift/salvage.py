@@ -1,0 +1,213 @@
+"""The last repairs, for files that neither qpdf nor pypdf's lenient reader opens.
+
+Each repair mends one fault that the shared corpus shows and that another reader
+(pdftotext, pdfminer.six) reads past; each says what it did, and the document opens with
+a ``repaired`` warning built from those sentences (strict mode still refuses it):
+
+* **A loop in the page tree** (a /Pages node that is its own descendant): the tree is cut
+  where it loops — the kid that leads back to an ancestor is left out — in memory only
+  (:func:`cut_page_tree_loops`).
+* **Dictionaries that lost their delimiters** (``3 0 obj /Type /Page ... endobj``, or a
+  byte of ``<<`` overwritten as in ``E< /Filter /Standard ...``): the delimiters are put
+  back, and generation numbers no PDF can hold (over 65535) become 0, which is what the
+  references to those objects say. A broken encryption dictionary is the common victim:
+  once it reads as a dictionary again, an unprotected file decrypts with the empty
+  password; when it does not, :func:`broken_encryption_message` says no password can open
+  the file.
+* **A page tree whose root object is missing** (the catalog's /Pages points at an object
+  the file does not hold, as when a damaged object stream took it): a new root is made
+  from the page objects that name it as their /Parent.
+* **Nothing to read at all**: a file with a PDF header and objects but no catalog and no
+  page object opens with no pages, the warning saying so, as pdfminer.six reads it.
+
+The byte-level repairs append to a copy of the file and make qpdf rebuild the
+cross-reference table by scanning (its own repair), so offsets need not be kept.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pikepdf
+
+_OBJECT = re.compile(rb"(\d+)[ \t\r\n\f]+(\d+)[ \t\r\n\f]+obj\b(.*?)\bendobj", re.S)
+_PAGE_TYPE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
+_CATALOG_PAGES = re.compile(rb"/Type\s*/Catalog\b")
+_PAGES_REF = re.compile(rb"/Pages\s+(\d+)\s+(\d+)\s+R")
+_STRAY_OPEN = re.compile(rb"\A([ \t\r\n\f]*)[^<\s/\[(]<(?=\s*/)")
+_NAME_FIRST = re.compile(rb"\A[ \t\r\n\f]*/[A-Za-z]")
+_TRAILER = re.compile(rb"\btrailer([ \t\r\n\f]+)(/.*?)(?=startxref|%%EOF|\Z)", re.S)
+_FORCE_RESCAN = b"\nstartxref\n0\n%%EOF\n"  # an xref at offset 0 is no xref: qpdf rebuilds by scanning
+MAX_GENERATION = 65535
+
+
+@dataclass(slots=True)
+class Salvaged:
+    """A copy of a file with its faults mended, and one sentence per repair."""
+
+    data: bytes
+    repairs: list[str] = field(default_factory=list)
+    empty: bool = False
+    """True when nothing could be recovered: the file holds no catalog and no page."""
+
+
+def cut_page_tree_loops(pdf: pikepdf.Pdf, *, max_nodes: int = 100_000) -> list[str]:
+    """Remove, in memory, every /Kids entry that leads back to one of its own ancestors.
+
+    Returns one sentence per cut ("object 5 0 lists 3 0, its own ancestor"); an empty list
+    when the tree has no loop. The file on disk is never written.
+    """
+    cuts: list[str] = []
+    root = pdf.Root.get("/Pages")
+    if not isinstance(root, pikepdf.Dictionary):
+        return cuts
+    stack: list[tuple[Any, frozenset[tuple[int, int]]]] = [(root, frozenset({root.objgen}))]
+    visited = 0
+    while stack and visited < max_nodes:
+        node, ancestors = stack.pop()
+        visited += 1
+        kids = node.get("/Kids")
+        if not isinstance(kids, pikepdf.Array):
+            continue
+        i = 0
+        while i < len(kids):
+            kid = kids[i]
+            key = kid.objgen if isinstance(kid, pikepdf.Object) else (0, 0)
+            if key != (0, 0) and key in ancestors:
+                cuts.append(f"object {node.objgen[0]} {node.objgen[1]} lists {key[0]} {key[1]}, its own ancestor")
+                del kids[i]
+                continue
+            if isinstance(kid, pikepdf.Dictionary) and "/Kids" in kid:
+                stack.append((kid, ancestors | {key}))
+            i += 1
+    return cuts
+
+
+def _objects(numbers: list[str]) -> str:
+    shown = ", ".join(numbers[:8]) + (f" and {len(numbers) - 8} more" if len(numbers) > 8 else "")
+    return f"object{'s' if len(numbers) > 1 else ''} {shown}"
+
+
+def _restore_delimiters(data: bytes, repairs: list[str]) -> bytes:
+    restored: list[str] = []
+    regenerated: list[str] = []
+
+    def mend(match: re.Match[bytes]) -> bytes:
+        number, generation, body = match.group(1), match.group(2), match.group(3)
+        new_body = body
+        stray = _STRAY_OPEN.match(body)
+        if stray:
+            new_body = stray.group(1) + b"<<" + body[stray.end():]
+        elif _NAME_FIRST.match(body):
+            at = body.find(b"stream")
+            head, tail = (body, b"") if at < 0 else (body[:at], body[at:])
+            new_body = b" << " + head.strip() + b" >>\n" + tail
+        if new_body is not body:
+            restored.append(number.decode())
+        if int(generation) > MAX_GENERATION:
+            regenerated.append(number.decode())
+            generation = b"0"
+        return number + b" " + generation + b" obj" + new_body + b"endobj"
+
+    mended = _OBJECT.sub(mend, data)
+    trailer = _TRAILER.search(mended)
+    if trailer and restored:
+        mended = mended[:trailer.start(2)] + b"<< " + trailer.group(2).rstrip() + b" >>\n" + mended[trailer.end(2):]
+    if restored:
+        repairs.append(f"{_objects(restored)} had lost {'its' if len(restored) == 1 else 'their'} dictionary "
+                       "delimiters (<< >>), put back")
+    if regenerated:
+        repairs.append(f"{_objects(regenerated)} had a generation number over {MAX_GENERATION}, read as 0")
+    return mended
+
+
+def _page_root(data: bytes, repairs: list[str]) -> tuple[bytes, bool]:
+    """Append a page-tree root when the catalog's is missing; also say whether anything is there at all."""
+    bodies: dict[tuple[int, int], bytes] = {}
+    for m in _OBJECT.finditer(data):
+        bodies[(int(m.group(1)), int(m.group(2)))] = m.group(3)
+    catalogs = [body for body in bodies.values() if _CATALOG_PAGES.search(body)]
+    pages = [key for key, body in bodies.items() if _PAGE_TYPE.search(body)]
+    if not catalogs and not pages:
+        return data, bool(bodies)
+    for catalog in catalogs:
+        ref = _PAGES_REF.search(catalog)
+        if ref is None:
+            continue
+        root = (int(ref.group(1)), int(ref.group(2)))
+        if root in bodies:
+            continue
+        parent = re.compile(rb"/Parent\s+%d\s+%d\s+R" % root)
+        kids = [key for key in pages if parent.search(bodies[key])]
+        if not kids:
+            continue
+        listed = b" ".join(b"%d %d R" % key for key in kids)
+        data += b"\n%d %d obj\n<< /Type /Pages /Kids [%s] /Count %d >>\nendobj\n" % (*root, listed, len(kids))
+        repairs.append(f"the page tree's root (object {root[0]} {root[1]}) is missing; rebuilt from the "
+                       f"{len(kids)} page object{'s' if len(kids) != 1 else ''} that name it as their parent")
+        lost = [f"/{key.decode()} (object {n.decode()} {g.decode()})"
+                for key, n, g in re.findall(rb"/(\w+)\s+(\d+)\s+(\d+)\s+R", catalog)
+                if key != b"Pages" and (int(n), int(g)) not in bodies]
+        if lost:
+            repairs.append(f"the catalog's {', '.join(lost[:4])} {'is' if len(lost) == 1 else 'are'} missing too "
+                           "and skipped")
+        break
+    return data, False
+
+
+def salvage(data: bytes) -> Salvaged | None:
+    """Mend the faults this module knows in a copy of ``data``; None when none applies.
+
+    The result is for ``pikepdf.open``: qpdf's own scan rebuilds the cross-reference table.
+    ``Salvaged.empty`` marks a file with a PDF header and objects but no catalog and no
+    page, which is opened with no pages.
+    """
+    if not data.lstrip()[:5].startswith(b"%PDF-"):
+        return None
+    repairs: list[str] = []
+    mended = _restore_delimiters(data, repairs)
+    mended, nothing = _page_root(mended, repairs)
+    if nothing:
+        return Salvaged(b"", ["the file holds objects but no catalog and no page: there is nothing to read"],
+                        empty=True)
+    if not repairs:
+        return None
+    return Salvaged(mended + _FORCE_RESCAN, repairs)
+
+
+def open_salvaged(data: bytes, password: str | None) -> tuple[pikepdf.Pdf, list[str]] | None:
+    """Open the salvaged copy of ``data``: the document and what was repaired; None if it fails.
+
+    ``pikepdf.PasswordError`` passes through (the repaired file needs a password).
+    """
+    mended = salvage(data)
+    if mended is None:
+        return None
+    if mended.empty:
+        return pikepdf.new(), mended.repairs
+    try:
+        pdf = pikepdf.open(io.BytesIO(mended.data), password=password or "", suppress_warnings=True,
+                           inherit_page_attributes=False)
+    except pikepdf.PasswordError:
+        raise
+    except Exception:  # qpdf still refuses: the caller reports its first reason
+        return None
+    try:
+        if len(pdf.pages):
+            return pdf, mended.repairs
+    except Exception:
+        pass
+    pdf.close()
+    return None
+
+
+def broken_encryption_message(reason: str) -> str:
+    """What to tell a caller when a file's encryption dictionary is broken beyond repair."""
+    return (f"its encryption dictionary is broken ({reason}), so the file cannot be decrypted "
+            "with any password")
+
+
+__all__ = ["Salvaged", "broken_encryption_message", "cut_page_tree_loops", "open_salvaged", "salvage"]

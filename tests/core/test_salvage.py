@@ -1,0 +1,128 @@
+"""The last repairs (pagelift.salvage): the faults of the five corpus files others read, on built files."""
+
+from __future__ import annotations
+
+import pdfbuilder
+import pikepdf
+import pytest
+from core.helpers import manager
+from hostile.rawpdf import assemble
+from pdfbuilder import damage
+
+import pagelift
+from pagelift.salvage import salvage
+
+_LOOP = {
+    1: b"<< /Type /Catalog /Pages 2 0 R >>",
+    2: b"<< /Type /Pages /Kids [6 0 R 3 0 R] /Count 2 /MediaBox [0 0 300 200] >>",
+    3: b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+    4: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
+    6: b"<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents 7 0 R >>",
+    7: b"<< /Length 38 >>\nstream\nBT /F1 12 Tf 20 100 Td (Looped) Tj ET\nendstream",
+}
+
+
+def _one_page(text: str = "Readable after all") -> bytes:
+    doc = pdfbuilder.Document()
+    doc.add_page().text(doc.standard_font("Helvetica"), 12, 72, 700, text)
+    return doc.to_bytes()
+
+
+def _repaired(doc: pagelift.Document) -> str:
+    return " | ".join(w.message for w in doc.warnings if w.code == pagelift.WarningCode.REPAIRED)
+
+
+def test_a_page_tree_loop_is_cut_where_it_loops() -> None:
+    data = assemble(_LOOP)
+    with pytest.raises(pikepdf.PdfError, match="Loop"):
+        len(pikepdf.open(__import__("io").BytesIO(data)).pages)
+    doc = pagelift.open(data, plugins=manager())
+    assert [p.text() for p in doc.pages] == ["Looped"]
+    assert "cut where it loops" in _repaired(doc) and "object 4 0 lists 3 0" in _repaired(doc)
+    assert doc.pages[0].media_box == pagelift.Rect(0, 0, 300, 200)  # still inherited through the tree
+    with pytest.raises(pagelift.StrictError, match="loops"):
+        pagelift.open(data, plugins=manager(), strict=True)
+
+
+def test_a_broken_encryption_dictionary_is_mended_when_no_password_is_needed() -> None:
+    doc = pdfbuilder.Document()
+    doc.add_page().text(doc.standard_font("Helvetica"), 12, 72, 700, "Secret but open")
+    encrypted = doc.to_bytes(encryption=pdfbuilder.Encryption("aes-256", user=""))
+    broken = damage.mangle_dictionary_open(encrypted, damage.find_object(encrypted, rb"/Filter\s*/Standard"))
+    with pytest.raises(pikepdf.PdfError, match="/Encrypt"):
+        pikepdf.open(__import__("io").BytesIO(broken))
+    opened = pagelift.open(broken, plugins=manager())
+    assert opened.pages[0].text() == "Secret but open"
+    assert "dictionary delimiters" in _repaired(opened)
+    with pytest.raises(pagelift.StrictError):
+        pagelift.open(broken, plugins=manager(), strict=True)
+
+
+def test_a_broken_encryption_dictionary_no_password_can_open_says_so() -> None:
+    doc = pdfbuilder.Document()
+    doc.add_page().text(doc.standard_font("Helvetica"), 12, 72, 700, "Locked away")
+    encrypted = doc.to_bytes(encryption=pdfbuilder.Encryption("aes-256", user="secret"))
+    number = damage.find_object(encrypted, rb"/Filter\s*/Standard")
+    broken = damage.mangle_dictionary_open(encrypted, number)
+    with pytest.raises(pagelift.PasswordRequired):  # mended, it still wants its password...
+        pagelift.open(broken, plugins=manager())
+    assert pagelift.open(broken, password="secret", plugins=manager()).pages[0].text() == "Locked away"
+    gone = broken.replace(b"/Filter /Standard", b"/Filter /Nonesuch")  # mended, no handler reads it
+    with pytest.raises(pagelift.PdfError, match=r"encryption dictionary is broken.*cannot be decrypted with any password"):
+        pagelift.open(gone, plugins=manager())
+
+
+def test_generation_numbers_beyond_any_pdf_are_read_as_zero() -> None:
+    data = _one_page()
+    page = damage.find_object(data, rb"/Type\s*/Page\b")
+    broken = damage.overflow_generation(data, page)
+    doc = pagelift.open(broken, plugins=manager())
+    assert doc.pages[0].text() == "Readable after all"
+    assert f"object {page} had a generation number over 65535" in _repaired(doc)
+
+
+def test_a_missing_page_tree_root_is_rebuilt_from_the_pages_that_name_it() -> None:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    for n in (1, 2):
+        doc.add_page().text(font, 12, 72, 700, f"Page {n}")
+    data = doc.to_bytes()
+    root = damage.find_object(data, rb"/Type\s*/Pages\b")
+    broken = damage.drop_object(data, root)
+    opened = pagelift.open(broken, plugins=manager())
+    assert sorted(p.text() for p in opened.pages) == ["Page 1", "Page 2"]
+    assert f"page tree's root (object {root} 0) is missing" in _repaired(opened)
+
+
+def test_a_file_with_objects_but_nothing_to_read_opens_with_no_pages() -> None:
+    data = assemble({1: b"<< /Linearized 1 /N 1 >>", 2: b"<< /Type /XRef /W [1 2 0] >>"}, root=9)
+    doc = pagelift.open(data, plugins=manager())
+    assert doc.pages == [] and doc.text() == ""
+    assert "no catalog and no page" in _repaired(doc)
+    with pytest.raises(pagelift.StrictError):
+        pagelift.open(data, plugins=manager(), strict=True)
+
+
+def test_garbage_is_still_refused() -> None:
+    assert salvage(b"%PDF-1.3\nThis is not a valid PDF file\n%%EOF\n") is None
+    assert salvage(b"Hello") is None
+    with pytest.raises(pagelift.PdfError, match="not a readable PDF"):
+        pagelift.open(b"%PDF-1.3\nThis is not a valid PDF file\n%%EOF\n", plugins=manager())
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("name", "text", "said"), [
+    ("pdfjs-pages-tree-loop.pdf", "Pages loop", "cut where it loops"),
+    ("pdfjs-pdfbox-4352-bad-encrypt.pdf", "Issue 7665", "dictionary delimiters"),
+    ("pdfjs-poppler-85140.pdf", "", "generation number"),
+    ("pdfjs-redhat-1531897.pdf", "", "nothing to read"),
+    ("samples-unreadable-metadata.pdf", "Rotary Potentiometer", "/Metadata (object 173 0) is missing too and skipped"),
+])
+def test_the_five_corpus_files_peers_read(corpus_dir, name: str, text: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    path = corpus_dir / name
+    doc = pagelift.open(path)
+    assert text in doc.text()
+    assert said in _repaired(doc)
+    with pytest.raises(pagelift.StrictError):
+        pagelift.open(path, strict=True)
