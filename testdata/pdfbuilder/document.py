@@ -717,6 +717,7 @@ class Document:
             object_stream_mode=pikepdf.ObjectStreamMode.generate if object_streams else pikepdf.ObjectStreamMode.disable,
             encryption=encryption.to_pikepdf() if encryption else None,
             static_id=True,  # the same input gives the same bytes
+            fix_metadata_version=False,  # qpdf would rewrite the XMP packet a test gave (damaged ones too)
         )
         data = buf.getvalue()
         if self._bare_pages and not object_streams:

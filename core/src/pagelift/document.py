@@ -17,6 +17,7 @@ import pikepdf
 from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
+from .extras import DocumentExtras, PageExtras
 from .fonts import FontCache
 from .lines import join, lines
 from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
@@ -134,7 +135,7 @@ def _summary(problems: Sequence[str], name: str) -> str:
     return f"qpdf: {first}{more}"
 
 
-class Document:
+class Document(DocumentExtras):
     """An opened PDF: its selected pages, its warnings, and its text.
 
     Pages are read lazily — a page's content is interpreted the first time its runs,
@@ -179,6 +180,7 @@ class Document:
 
     def _interpret(self, page: Page) -> PageContent:
         self._current_page = page.number
+        _ = self._appearances_ready  # /NeedAppearances: fields drawn from their values (pagelift.forms)
         # Interpreting a page allocates hundreds of thousands of small acyclic tuples and runs;
         # the cycle collector would walk every live object again and again meanwhile (about a
         # fifth of the interpreter's time on the corpus). Reference counting frees them anyway.
@@ -250,7 +252,7 @@ class Document:
         return f"<pagelift.Document {self.name!r} pages={len(self.pages)}/{self.page_count}>"
 
 
-class Page:
+class Page(PageExtras):
     """One page of a document: its runs, glyphs, images, lines, text and tables."""
 
     def __init__(self, document: Document, number: int) -> None:
