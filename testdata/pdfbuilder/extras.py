@@ -9,6 +9,7 @@ take bytes written exactly as given (for damaged values).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -158,7 +159,7 @@ def _items(doc: Document, parent: pikepdf.Dictionary, entries: Sequence[OutlineE
         if target is not None:
             item[target[0]] = target[1]
         items.append(item)
-    for a, b in zip(items, items[1:], strict=False):
+    for a, b in itertools.pairwise(items):
         a.Next, b.Prev = b, a
     if items:
         parent.First, parent.Last, parent.Count = items[0], items[-1], len(items)

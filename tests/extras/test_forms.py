@@ -54,7 +54,7 @@ def test_every_field_type_with_values_options_flags_and_widgets() -> None:
 
 
 def test_a_widget_without_P_finds_its_page_through_the_annotations() -> None:
-    doc, (p1, p2) = _form()
+    doc, (_p1, p2) = _form()
     fld = add_field(doc, "name", "text", [(p2, (72, 600, 272, 620))], value="x")
     del fld.P
     assert pagelift.open(doc.to_bytes()).form_fields[0].widgets[0].page == 2

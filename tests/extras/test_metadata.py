@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 from pdfbuilder import Document
 from pdfbuilder.extras import set_info, set_xmp, xmp_packet
@@ -27,7 +27,7 @@ def test_info_strings_in_pdfdoc_and_utf16_and_dates_with_offsets() -> None:
     assert (meta.subject, meta.keywords, meta.creator, meta.producer) == ("Reports", "a, b", "Writer", "pdfbuilder")
     assert meta.created == datetime(2024, 1, 31, 12, 0, tzinfo=timezone(timedelta(hours=5, minutes=30)))
     assert meta.created is not None and meta.created.utcoffset() == timedelta(hours=5, minutes=30)
-    assert meta.modified == datetime(2024, 2, 1, 8, 9, 10, tzinfo=timezone.utc)
+    assert meta.modified == datetime(2024, 2, 1, 8, 9, 10, tzinfo=UTC)
     assert meta.custom == {"Department": "Finance"}
     assert meta.as_dict()["created"] == "2024-01-31T12:00:00+05:30"
 
@@ -36,8 +36,8 @@ def test_a_date_without_offset_is_utc_and_a_bare_year_reads() -> None:
     doc = _doc()
     set_info(doc, CreationDate="D:2019", ModDate="20200102")
     meta = pagelift.open(doc.to_bytes()).metadata
-    assert meta.created == datetime(2019, 1, 1, tzinfo=timezone.utc)
-    assert meta.modified == datetime(2020, 1, 2, tzinfo=timezone.utc)
+    assert meta.created == datetime(2019, 1, 1, tzinfo=UTC)
+    assert meta.modified == datetime(2020, 1, 2, tzinfo=UTC)
 
 
 def test_xmp_fills_what_info_lacks_and_keeps_every_property() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from . import __version__
+from .cli_json import info_command, json_command
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
 from .model import Table
@@ -24,6 +25,10 @@ from .plugins import default_manager
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
+
+
+main.add_command(json_command)  # pagelift json: pages as JSON Lines (cli_json.py)
+main.add_command(info_command)  # pagelift info: metadata, outline, forms, attachments
 
 
 @main.command("plugins")
