@@ -3,7 +3,7 @@ Document.page_count without reading pages — and damaged variants."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pikepdf
 import pytest
@@ -31,7 +31,7 @@ def test_attachments_list_their_description_and_give_bytes_on_demand() -> None:
     first, second = opened.attachments
     assert (first.name, first.filename, first.description, first.size, first.mime_type) == (
         "data.csv", "data.csv", "The numbers", 8, "text/csv")
-    assert first.created == datetime(2024, 3, 1, 10, 11, 12, tzinfo=timezone.utc)
+    assert first.created == datetime(2024, 3, 1, 10, 11, 12, tzinfo=UTC)
     assert first.modified is not None and first.modified.isoformat() == "2024-03-02T00:00:00+01:00"
     assert first.data() == b"a,b\n1,2\n"
     assert second.filename == "résumé.txt" and second.data() == b"x" * 5000

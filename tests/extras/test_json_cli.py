@@ -56,7 +56,7 @@ def test_records_say_what_the_api_says(report: Path) -> None:
     assert (first["width"], first["height"], first["rotation"]) == (612, 792, 0)
     assert [(a["subtype"], a["uri"], a["page"]) for a in first["annotations"] if a["subtype"] == "Link"] == [
         ("Link", None, 2), ("Link", "https://example.org/canal", None)]
-    chapter = [w for w in second["words"] if w["text"] == "Chapter"][0]
+    chapter = next(w for w in second["words"] if w["text"] == "Chapter")
     assert (chapter["font"], chapter["bold"], chapter["color"], chapter["size"]) == ("Helvetica-Bold", True,
                                                                                       [0.8, 0, 0], 16)
     assert third["tables"] and third["tables"][0]["rows"] == [list(r) for r in ROWS]
