@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+import pikepdf
 from pdfbuilder import Document
 from pdfbuilder.extras import set_info, set_xmp, xmp_packet
 
@@ -59,8 +60,9 @@ def test_xmp_fills_what_info_lacks_and_keeps_every_property() -> None:
 
 def test_damaged_values_are_warned_and_the_rest_still_read() -> None:
     doc = _doc()
-    set_info(doc, Title="Fine", Author=b"\xfe\xff\xd8\x00\x00A", Subject=42, CreationDate="yesterday",
-             ModDate="D:20241399")
+    info = set_info(doc, Title="Fine", Author=b"\xfe\xff\xd8\x00\x00A", CreationDate="yesterday",
+                    ModDate="D:20241399")
+    info.Subject = pikepdf.Dictionary(Not="text")
     set_xmp(doc, b"<x:xmpmeta><rdf:RDF>not closed")
     opened = pagelift.open(doc.to_bytes())
     meta = opened.metadata
@@ -85,3 +87,33 @@ def test_an_xmp_stream_over_the_limit_is_not_read_whole() -> None:
     opened = pagelift.open(doc.to_bytes(), limits=pagelift.Limits(max_stream_bytes=1000))
     assert opened.metadata.xmp == {}
     assert any(w.code == "stream_limit" for w in opened.warnings)
+
+
+def test_what_real_producers_write_reads_without_warnings() -> None:
+    # Seen in the corpus: Apple's "Z00'00'", a stray quote, a C string's NUL, /Trapped as a
+    # boolean, keywords as an array, other keys holding objects, a mangled xpacket BOM.
+    doc = _doc()
+    info = set_info(doc, Title=b"\xfe\xff\x00H\x00i\x00\x00", CreationDate="D:20160405140805Z00'00'",
+                    ModDate="D:20150424163928+01'00''")
+    info.Trapped = True
+    info["/AAPL:Keywords"] = pikepdf.Array([pikepdf.String("a"), pikepdf.String("b")])
+    info.Kids = pikepdf.Array([1, 2])
+    set_xmp(doc, b'<?xpacket begin="\xef\xbb" id="W5M0MpCehiHzreSzNTczkc9d"?>'
+            + xmp_packet(creator_tool="Pages").split("?>", 1)[1].encode())
+    opened = pagelift.open(doc.to_bytes())
+    meta = opened.metadata
+    assert meta.title == "Hi" and meta.trapped == "True"
+    assert meta.created == datetime(2016, 4, 5, 14, 8, 5, tzinfo=UTC)
+    assert meta.modified == datetime(2015, 4, 24, 16, 39, 28, tzinfo=timezone(timedelta(hours=1)))
+    assert meta.custom == {"AAPL:Keywords": "a; b"}
+    assert meta.creator == "Pages"
+    assert opened.warnings == []
+
+
+def test_xmp_with_a_bare_ampersand_is_read_with_a_warning() -> None:
+    doc = _doc()
+    set_xmp(doc, xmp_packet(creator=["Johnson & Johnson"]).replace("&amp;", "&"))
+    opened = pagelift.open(doc.to_bytes())
+    assert opened.metadata.author == "Johnson & Johnson"
+    assert [w.code for w in opened.warnings] == ["malformed_document"]
+    assert "bare '&'" in opened.warnings[0].message

@@ -8,10 +8,12 @@ decoded is a ``malformed_document`` warning naming the key; the other values are
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import pikepdf
@@ -38,6 +40,8 @@ _PREFIXES = {
 }
 _RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_XPACKET = re.compile(rb"<\?xpacket[^>]*\?>")
+_BARE_AMP = re.compile(rb"&(?!#?[A-Za-z0-9]+;)")
 MAX_XMP_BYTES = 4 * 1024 * 1024
 """The largest XMP packet read (real ones are a few KB; a hostile one may claim gigabytes)."""
 
@@ -109,8 +113,10 @@ def _read_info(info: pikepdf.Dictionary, meta: Metadata, warn: Warn) -> None:
         except Exception as exc:  # a reference qpdf cannot resolve
             warn(WarningCode.MALFORMED_DOCUMENT, f"Info {key} cannot be read: {exc}")
             continue
-        text, clean = text_of(value)
-        if not clean:
+        text, clean = _info_text(value)
+        standard = key in _INFO_KEYS or key in _INFO_DATES
+        if not clean and (text or standard):
+            # Other keys may hold any object (producers store arrays and dictionaries there).
             what = "is not a text string" if not text else "holds bytes that are not text; they were dropped"
             warn(WarningCode.MALFORMED_DOCUMENT, f"Info {key} {what}")
         if key in _INFO_DATES:
@@ -124,16 +130,45 @@ def _read_info(info: pikepdf.Dictionary, meta: Metadata, warn: Warn) -> None:
             meta.custom[key[1:]] = text
 
 
+def _info_text(value: Any) -> tuple[str, bool]:
+    """An Info value as text: strings and names, and the numbers, booleans and arrays of
+    strings some producers write (``/Trapped true``, ``/AAPL:Keywords [...]``)."""
+    if isinstance(value, bool):
+        return ("True" if value else "False"), True
+    if isinstance(value, (int, float, Decimal)):
+        return str(value), True
+    if isinstance(value, pikepdf.Array):
+        parts = [text_of(v) for v in value]
+        return "; ".join(t for t, _ in parts if t), all(ok for _, ok in parts)
+    return text_of(value)
+
+
+def _parse_xmp(data: bytes, warn: Warn) -> ElementTree.Element | None:
+    """The packet's XML; a bare ``&`` (a common producer slip) is escaped and read with a warning."""
+    # The xpacket wrapper carries a byte-order mark some producers mangle; the XML is inside it.
+    body = _XPACKET.sub(b"", data).strip(b"\x00 \r\n\t")
+    try:
+        return ElementTree.fromstring(body)
+    except ElementTree.ParseError as exc:
+        first = exc
+    try:
+        root = ElementTree.fromstring(_BARE_AMP.sub(b"&amp;", body))
+    except ElementTree.ParseError:
+        warn(WarningCode.MALFORMED_DOCUMENT, f"the XMP metadata is not well-formed XML ({first}); ignored")
+        return None
+    warn(WarningCode.MALFORMED_DOCUMENT, f"the XMP metadata is not well-formed XML ({first}); "
+                                         "it was read with its bare '&' escaped")
+    return root
+
+
 def _read_xmp(stream: pikepdf.Stream, meta: Metadata, warn: Warn, limit: int) -> None:
     result = read_stream(stream, limit, "XMP metadata")
     if result.problem is not None:
         warn(*result.problem)
     if result.truncated or not result.data:
         return
-    try:
-        root = ElementTree.fromstring(result.data.strip(b"\x00 \r\n\t"))
-    except ElementTree.ParseError as exc:
-        warn(WarningCode.MALFORMED_DOCUMENT, f"the XMP metadata is not well-formed XML ({exc}); ignored")
+    root = _parse_xmp(result.data, warn)
+    if root is None:
         return
     meta.xmp_packet = result.data.decode("utf-8", "replace")
     for description in root.iter(f"{_RDF}Description"):

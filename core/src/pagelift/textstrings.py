@@ -58,15 +58,18 @@ def text_of(value: Any) -> tuple[str, bool]:
             text = str(pikepdf.String(raw))  # PDFDocEncoding
         except Exception:
             text, clean = raw.decode("latin-1"), False
-    stripped = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
-    if stripped != text.replace("\r\n", "\n").replace("\r", "\n"):
+    # A C string's terminating NUL is a producer's habit, not damage.
+    text = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\x00")
+    stripped = _CONTROL.sub("", text)
+    if stripped != text:
         clean = False
     return stripped, clean
 
 
 _PDF_DATE = re.compile(
     r"\s*(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?"
-    r"(?:([Zz])|([+-])(\d{2})'?(?:(\d{2})'?)?)?\s*$"
+    # Z may be followed by 00'00' (Apple's producers write that); a stray closing quote is common too.
+    r"(?:([Zz])(?:\d{2}'?\d{2}'?)?|([+-])(\d{2})'?(?:(\d{2})'?)?)?'*\s*$"
 )
 
 
