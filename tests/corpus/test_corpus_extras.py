@@ -43,3 +43,57 @@ def test_known_documents_read_as_their_viewers_show_them(corpus_dir: Path) -> No
     dated = pagelift.open(corpus_dir / "plumber-cupertino-usd.pdf")
     assert dated.metadata.created is not None and dated.metadata.created.year == 2016
     assert dated.warnings == []
+
+
+def _sample(corpus_dir: Path, every: int) -> list[tuple[Path, str | None]]:
+    import csv
+
+    with (corpus_dir / "MANIFEST.tsv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    return [(corpus_dir / r["file"], r["password"] or None) for r in rows[::every]]
+
+
+def test_json_records_of_real_documents_validate(corpus_dir: Path) -> None:
+    import json
+
+    import jsonschema
+
+    from pagelift.export_json import page_record
+
+    schema = json.loads((SURVEY.parents[2] / "docs" / "schema" / "page.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    checked = 0
+    for path, password in _sample(corpus_dir, 8):
+        try:
+            doc = pagelift.open(path, password=password, pages=None)
+        except pagelift.PdfError:
+            continue
+        for page in doc.pages[:2]:
+            record = json.loads(json.dumps(page_record(page, words=True, runs=True, tables=False)))
+            errors = list(validator.iter_errors(record))
+            assert not errors, f"{path.name} page {page.number}: {errors[0]}"
+            checked += 1
+    assert checked > 25
+
+
+def test_words_agree_with_the_lines_they_come_from(corpus_dir: Path) -> None:
+    from pagelift.rtl import has_rtl
+
+    lines_seen = disagreements = 0
+    for path, password in _sample(corpus_dir, 7):
+        try:
+            doc = pagelift.open(path, password=password)
+        except pagelift.PdfError:
+            continue
+        for page in doc.pages[:3]:
+            lines = page.lines()
+            texts: list[list[str]] = [[] for _ in lines]
+            for word in page.words():
+                assert word.text.strip() == word.text != ""
+                texts[word.line].append(word.text)
+            for line, words in zip(lines, texts, strict=True):
+                if has_rtl(line.text) or not any(c.isalpha() for c in line.text):
+                    continue  # logical order (and right-to-left tables of numbers) reorders words
+                lines_seen += 1
+                disagreements += " ".join(words) != " ".join(line.text.split())
+    assert lines_seen > 500 and disagreements == 0

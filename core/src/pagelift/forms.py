@@ -174,7 +174,7 @@ class _Walk:
         return result
 
     def value(self, value: Any, name: str) -> str | list[str] | None:
-        if value is None or isinstance(value, pikepdf.Dictionary) and not isinstance(value, pikepdf.Stream):
+        if value is None or (isinstance(value, pikepdf.Dictionary) and not isinstance(value, pikepdf.Stream)):
             return None  # unset, or a signature field's signature dictionary: no text to give
         if isinstance(value, pikepdf.Array):
             return [text_of(v)[0] for v in value]

@@ -48,9 +48,19 @@ _Piece = tuple[str, float, float, Run]  # text, start and advance along the run'
 
 
 def _pieces(run: Run) -> list[tuple[str, float, float]]:
-    if run.glyph_offsets:
-        return list(run.glyph_offsets)
-    return [(run.text, 0.0, run.width)] if run.text else []
+    pieces = list(run.glyph_offsets) if run.glyph_offsets else [(run.text, 0.0, run.width)] if run.text else []
+    if not any(len(t) > 1 and not t.isspace() and any(c.isspace() for c in t) for t, _, _ in pieces):
+        return pieces
+    # A cluster holding spaces (an /ActualText replacement, a glyph mapped to "a b") is cut at
+    # them, its advance shared out evenly among its characters: the best guess of where they sit.
+    out = []
+    for text, start, advance in pieces:
+        if len(text) <= 1 or text.isspace() or not any(c.isspace() for c in text):
+            out.append((text, start, advance))
+            continue
+        step = advance / len(text)
+        out.extend((c, start + i * step, step) for i, c in enumerate(text))
+    return out
 
 
 def _box(pieces: list[_Piece]) -> Rect:
