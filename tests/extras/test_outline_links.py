@@ -110,3 +110,29 @@ def test_damaged_annotations_are_skipped_with_a_warning() -> None:
     assert [a.uri for a in opened.pages[0].links] == ["https://example.org/"]
     assert [w.page for w in opened.warnings] == [1]
     assert "2 annotation(s)" in opened.warnings[0].message
+
+
+def test_a_damaged_name_tree_leaves_named_targets_unresolved() -> None:
+    doc, pages = _pages(2)
+    add_named_destination(doc, "two", pages[1])
+    add_outline(doc, [OutlineEntry("Two", named="two"), OutlineEntry("Direct", page=pages[1])])
+    add_link(pages[0], (72, 700, 200, 714), named="two")
+    doc.pdf.Root.Names.Dests = pikepdf.Dictionary(Kids=pikepdf.Array([pikepdf.Integer(3)]))
+    opened = pagelift.open(doc.to_bytes())
+    assert [(i.title, i.page) for i in opened.outline] == [("Two", None), ("Direct", 2)]
+    assert [link.page for link in opened.pages[0].links] == [None]
+
+
+def test_every_part_of_a_repaired_file_still_reads() -> None:
+    from extras.rich_document import rich_document
+    from pdfbuilder import damage
+
+    for broken in (damage.shift_xref_offsets(rich_document(), 5), damage.remove_xref(rich_document())):
+        opened = pagelift.open(broken)
+        assert any(w.code == "repaired" for w in opened.warnings)
+        assert opened.metadata.title == "Canal Report"
+        assert [i.page for i in opened.outline] == [1, 2, None]
+        assert [f.name for f in opened.form_fields] == ["reviewer", "approved"]
+        assert opened.attachments[0].data().startswith(b"Place")
+        assert opened.page_labels == ["i", "1", "2"]
+        assert [link.page for link in opened.pages[0].links] == [2, None]
