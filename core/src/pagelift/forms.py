@@ -26,6 +26,7 @@ from .annotations import rect_of
 from .content.streams import read_stream
 from .model import Rect, WarningCode
 from .textstrings import text_of
+from .treewalk import TreeGuard
 
 __all__ = ["MAX_DEPTH", "MAX_FIELDS", "FormField", "Widget", "read_fields", "regenerate_appearances"]
 
@@ -105,32 +106,13 @@ class _Walk:
                  page_numbers: dict[tuple[int, int], int], warn: Warn) -> None:
         self.annotation_pages = annotation_pages
         self.page_numbers = page_numbers
-        self.warn = warn
-        self.seen: set[Any] = set()
-        self.count = 0
-        self.told: set[str] = set()
+        self.guard = TreeGuard(warn, tree="the form's field tree", item="field", max_items=MAX_FIELDS,
+                               max_depth=MAX_DEPTH)
+        self.once = self.guard.once
         self.fields: list[FormField] = []
 
-    def once(self, what: str, message: str) -> None:
-        if what not in self.told:
-            self.told.add(what)
-            self.warn(WarningCode.MALFORMED_DOCUMENT, message)
-
     def node(self, obj: Any, parent_name: str, inherited: dict[str, Any], depth: int) -> None:
-        if depth > MAX_DEPTH:
-            self.once("depth", f"the form's field tree is nested deeper than {MAX_DEPTH}; deeper fields were not read")
-            return
-        if not isinstance(obj, pikepdf.Dictionary):
-            self.once("type", "a form field is not a dictionary; it was left out")
-            return
-        key = obj.objgen if obj.is_indirect else id(obj)
-        if key in self.seen:
-            self.once("cycle", "the form's field tree runs in a cycle; it was cut where a field came round again")
-            return
-        self.seen.add(key)
-        self.count += 1
-        if self.count > MAX_FIELDS:
-            self.once("size", f"the form has more than {MAX_FIELDS} fields; the rest were not read")
+        if not self.guard.admit(obj, depth):
             return
         partial, clean = text_of(obj.get("/T")) if "/T" in obj else ("", True)
         if not clean:

@@ -16,6 +16,7 @@ import pikepdf
 from .destinations import Destinations
 from .model import WarningCode
 from .textstrings import text_of
+from .treewalk import TreeGuard
 
 __all__ = ["MAX_DEPTH", "MAX_ITEMS", "OutlineItem", "read_outline"]
 
@@ -65,34 +66,13 @@ def read_outline(pdf: pikepdf.Pdf, destinations: Destinations, warn: Warn) -> li
 class _Walk:
     def __init__(self, destinations: Destinations, warn: Warn) -> None:
         self.destinations = destinations
-        self.warn = warn
-        self.seen: set[Any] = set()
-        self.count = 0
-        self.told: set[str] = set()
-
-    def once(self, what: str, message: str) -> None:
-        if what not in self.told:
-            self.told.add(what)
-            self.warn(WarningCode.MALFORMED_DOCUMENT, message)
+        self.guard = TreeGuard(warn, tree="the outline", item="outline item", max_items=MAX_ITEMS,
+                               max_depth=MAX_DEPTH)
+        self.once = self.guard.once
 
     def siblings(self, node: Any, level: int) -> list[OutlineItem]:
         items: list[OutlineItem] = []
-        if level > MAX_DEPTH:
-            self.once("depth", f"the outline is nested deeper than {MAX_DEPTH} levels; the deeper items were not read")
-            return items
-        while node is not None:
-            if not isinstance(node, pikepdf.Dictionary):
-                self.once("type", "an outline item is not a dictionary; it and its next siblings were left out")
-                break
-            key = node.objgen if node.is_indirect else id(node)
-            if key in self.seen:
-                self.once("cycle", "the outline runs in a cycle; it was cut where an item came round again")
-                break
-            self.seen.add(key)
-            self.count += 1
-            if self.count > MAX_ITEMS:
-                self.once("size", f"the outline has more than {MAX_ITEMS} items; the rest were not read")
-                break
+        while node is not None and self.guard.admit(node, level):
             items.append(self.item(node, level))
             try:
                 node = node.get("/Next")
