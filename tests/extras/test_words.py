@@ -3,6 +3,7 @@ size, fill colour, bold and italic; Run.font_name and Run.color."""
 
 from __future__ import annotations
 
+import pikepdf
 import pytest
 from pdfbuilder import Document
 
@@ -66,3 +67,21 @@ def test_colour_spaces_and_patterns() -> None:
         F1="Helvetica")
     colours = {w.text: w.color for w in page.words()}
     assert colours == {"initial": (0.0, 0.0, 0.0), "set": (0.2, 0.4, 0.6), "pattern": None, "gray": (0.5,)}
+
+
+def test_a_composite_font_is_named_by_its_descendant() -> None:
+    doc = Document()
+    font = doc.type0_font("CID text", base_font="ABCDEF+NotoSans-Bold", to_unicode=True)
+    font.obj.BaseFont = pikepdf.Name("/ABCDEF+NotoSans-Bold-Identity-H")  # as producers name the Type0 itself
+    doc.add_page().text(font, 12, 72, 700, "CID text")
+    words = pagelift.open(doc.to_bytes()).pages[0].words()
+    assert [(w.text, w.font_name, w.bold) for w in words] == [("CID", "NotoSans-Bold", True),
+                                                            ("text", "NotoSans-Bold", True)]
+
+
+def test_font_names_that_are_not_utf8_are_escaped_not_mojibake() -> None:
+    from pagelift.fonts.face import real_name
+
+    assert real_name("ABCDEF+\u00ba\u00da\u00cc\u00e5") == "#BA#DA#CC#E5"  # 黑体 in GBK, bytes read as Latin-1
+    assert real_name("\u00e5\u00ae\u008b\u00e4\u00bd\u0093") == "宋体"  # UTF-8 bytes
+    assert real_name("Helvetica") == "Helvetica" and real_name("XYZABC+Arial,Bold") == "Arial,Bold"

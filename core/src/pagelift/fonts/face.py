@@ -27,8 +27,23 @@ _BOLD_WEIGHT = 600  # /FontWeight: 400 is normal, 700 bold; semibold (600) looks
 
 
 def real_name(base_font: str) -> str:
-    """/BaseFont without the subset tag: ``ABCDEF+Calibri-Bold`` -> ``Calibri-Bold``."""
-    return _SUBSET_TAG.sub("", base_font)
+    """/BaseFont without the subset tag: ``ABCDEF+Calibri-Bold`` -> ``Calibri-Bold``.
+
+    A name whose bytes are not UTF-8 (a Chinese font named in GBK) is given in PDF's own
+    escaped form, ``#BA#DA#CC#E5``, rather than as mojibake.
+    """
+    name = _SUBSET_TAG.sub("", base_font)
+    if name.isascii():
+        return name
+    try:
+        return name.encode("latin-1").decode("utf-8")
+    except UnicodeError:  # not Latin-1 bytes (already decoded) or not UTF-8
+        pass
+    try:
+        raw = name.encode("latin-1")
+    except UnicodeEncodeError:
+        return name
+    return "".join(chr(b) if 33 <= b < 127 and b != 35 else f"#{b:02X}" for b in raw)
 
 
 def face_of(info: FontInfo) -> FontFace:
@@ -37,6 +52,13 @@ def face_of(info: FontInfo) -> FontFace:
     if not isinstance(descriptor, pikepdf.Dictionary):
         descriptor = None
     base = info.base_font
+    if info.composite and isinstance(info.descendant, pikepdf.Dictionary):
+        # A Type0 font's own /BaseFont is its descendant's name with the CMap's appended
+        # ("Times8R--Identity-H"); the face is the descendant's.
+        try:
+            base = name(info.descendant.get("/BaseFont")) or base
+        except Exception:
+            pass
     if not base and descriptor is not None:
         try:
             base = name(descriptor.get("/FontName")) or ""
