@@ -137,7 +137,8 @@ class Run:
     ``font`` is the resource name the content stream uses (``F1``); ``face`` says which
     font that is (:class:`FontFace`, also as ``font_name``, ``bold``, ``italic``; None for
     OCR words). ``color`` is the fill colour the text was painted with, its components in
-    the current colour space (1: gray, 3: RGB, 4: CMYK; 0.0-1.0), None for a pattern.
+    the current colour space (1: gray, 3: RGB, 4: CMYK; 0.0-1.0), None for a pattern
+    or an OCR word.
     """
 
     text: str
