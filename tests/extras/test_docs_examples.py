@@ -53,3 +53,20 @@ def test_json_md_commands_print_what_they_show(in_report_folder: Path) -> None:
             continue  # piped through jq: checked in test_json_cli
         first = json.loads(result.stdout.splitlines()[0] if args[0] == "json" else result.stdout)
         assert first == json.loads(shown), command
+
+
+def test_testdata_readme_extras_example_builds_what_it_says() -> None:
+    import pagelift
+
+    text = (DOCS.parent / "testdata" / "README.md").read_text(encoding="utf-8")
+    code = re.findall(r"### 12\..*?```python\n(.*?)```", text, flags=re.S)[0]
+    namespace: dict[str, object] = {}
+    exec(compile(code, "testdata/README.md", "exec"), namespace)
+    opened = pagelift.open(namespace["doc"].to_bytes())  # type: ignore[attr-defined]
+    assert opened.metadata.title == "Report" and opened.page_labels == ["i", "A-1"]
+    assert [i.title for i in opened.outline] == ["Ch 2"] and opened.outline[0].page == 2
+    assert [f.name for f in opened.form_fields] == ["address.city", "agree"]
+    assert opened.attachments[0].data() == b"a,b"
+    assert [link.uri for link in opened.pages[0].links] == ["https://example.org/"]
+    messages = " | ".join(w.message for w in opened.warnings)
+    assert "Info /Author holds bytes" in messages and "outline runs in a cycle" in messages

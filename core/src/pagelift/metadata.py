@@ -117,7 +117,8 @@ def _read_info(info: pikepdf.Dictionary, meta: Metadata, warn: Warn) -> None:
         standard = key in _INFO_KEYS or key in _INFO_DATES
         if not clean and (text or standard):
             # Other keys may hold any object (producers store arrays and dictionaries there).
-            what = "is not a text string" if not text else "holds bytes that are not text; they were dropped"
+            text_like = text or isinstance(value, (pikepdf.String, pikepdf.Array))
+            what = "holds bytes that are not text; they were dropped" if text_like else "is not a text string"
             warn(WarningCode.MALFORMED_DOCUMENT, f"Info {key} {what}")
         if key in _INFO_DATES:
             when = parse_date(text) if text else None
