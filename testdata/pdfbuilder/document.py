@@ -734,6 +734,7 @@ class Document:
             object_stream_mode=pikepdf.ObjectStreamMode.generate if object_streams else pikepdf.ObjectStreamMode.disable,
             encryption=encryption.to_pikepdf() if encryption and not aes_128 else None,
             static_id=True,  # the same input gives the same bytes
+            fix_metadata_version=False,  # qpdf would rewrite the XMP packet a test gave (damaged ones too)
         )
         data = buf.getvalue()
         if encryption is not None and aes_128:

@@ -123,6 +123,10 @@ def builder_seeds() -> list[bytes]:
     seeds.append(doc.to_bytes(compress=True, object_streams=True))
     seeds.append(doc.to_bytes(encryption=Encryption("rc4-128", user="")))
 
+    from extras.rich_document import rich_document
+
+    seeds.append(rich_document())  # metadata, XMP, outline, named destinations, links, a form, an attachment, labels
+
     doc = Document()
     cjk = doc.cjk_font("UniJIS-UCS2-H")
     page = doc.add_page()
@@ -270,4 +274,12 @@ def exercise(data: bytes, variant: int = 0) -> int:
             total += len(page.images)
             if variant % 3 == 0 and "whitespace" in doc.plugins.table_detector_names():
                 total += len(page.tables())
+            total += len(page.words()) + len(page.annotations) + len(page.label)
+        meta = doc.metadata
+        total += len(meta.title) + len(meta.xmp) + len(doc.outline) + len(doc.form_fields)
+        for attachment in doc.attachments:
+            try:
+                total += len(attachment.data())
+            except pagelift.PdfError:
+                pass
         return total

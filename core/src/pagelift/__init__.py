@@ -9,9 +9,12 @@
 This module is the public API and nothing else; see docs/architecture.md for the rest.
 """
 
+from .annotations import Annotation
+from .attachments import Attachment
 from .document import Document, Page, open, parse_pages
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
+from .forms import FormField, Widget
 from .layout_helpers import (
     ColumnBand,
     Span,
@@ -25,11 +28,14 @@ from .layout_helpers import (
     span,
 )
 from .lines import join, lines, logical_order, same_baseline
-from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
+from .metadata import Metadata
+from .model import Block, FontFace, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
+from .outline import OutlineItem
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .render import document_bytes, render_page
 from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
+from .words import Word
 
 __version__ = "0.1.0"
 
@@ -37,11 +43,15 @@ __all__ = [
     "PRIORITY_FONT_PROGRAM",
     "PRIORITY_GLYPH_NAME",
     "PRIORITY_TOUNICODE",
+    "Annotation",
+    "Attachment",
     "Block",
     "CannotDecode",
     "ColumnBand",
     "Document",
+    "FontFace",
     "FontInfo",
+    "FormField",
     "Glyph",
     "GlyphMap",
     "Image",
@@ -49,9 +59,11 @@ __all__ = [
     "LayoutStrategy",
     "Limits",
     "Line",
+    "Metadata",
     "OcrEngine",
     "OcrWord",
     "Options",
+    "OutlineItem",
     "Page",
     "PasswordRequired",
     "PdfError",
@@ -69,6 +81,8 @@ __all__ = [
     "TableDetector",
     "Warning",
     "WarningCode",
+    "Widget",
+    "Word",
     "arrange_by_bands",
     "column_bands",
     "direction_groups",

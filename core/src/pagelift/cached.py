@@ -42,4 +42,24 @@ class computed_once(Generic[T]):
         return value
 
 
-__all__ = ["computed_once"]
+class computed_once_locked(computed_once[T]):
+    """:class:`computed_once` for values whose computing has side effects (warnings, a repair
+    of the file): computed under the instance's ``_lock``, or its document's (a re-entrant
+    lock), so once only."""
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> computed_once[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | computed_once[T]:
+        if instance is None:
+            return self
+        lock = getattr(instance, "_lock", None) or instance.document._lock  # type: ignore[attr-defined]
+        with lock:
+            if self.name in instance.__dict__:  # another thread computed it while this one waited
+                return instance.__dict__[self.name]  # type: ignore[no-any-return]
+            return super().__get__(instance, owner)
+
+
+__all__ = ["computed_once", "computed_once_locked"]

@@ -15,6 +15,7 @@ import click
 
 from . import __version__
 from .cli_batch import batch_command
+from .cli_json import info_command, json_command
 from .cli_render import render_command
 from .cli_report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .cli_text import check_strategies, print_text, say, source_of
@@ -36,6 +37,10 @@ def main() -> None:
 
 
 main.add_command(batch_command)
+
+
+main.add_command(json_command)  # pagelift json: pages as JSON Lines (cli_json.py)
+main.add_command(info_command)  # pagelift info: metadata, outline, forms, attachments
 
 
 @main.command("plugins")

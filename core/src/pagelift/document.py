@@ -19,6 +19,7 @@ from .cached import computed_once
 from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PdfFileNotFound, PluginError, StrictError
+from .extras import DocumentExtras, PageExtras
 from .fonts import FontCache
 from .honesty import UnreadableReporter
 from .inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
@@ -99,7 +100,7 @@ def _summary(problems: Sequence[str], name: str) -> str:
     return f"qpdf: {first}{more}"
 
 
-class Document:
+class Document(DocumentExtras):
     """An opened PDF: its selected pages, its warnings, and its text.
 
     Pages are read lazily — a page's content is interpreted the first time its runs,
@@ -170,6 +171,7 @@ class Document:
     def _interpret_locked(self, page: Page) -> PageContent:
         self._current_page = page.number
         self._fonts.start_page()
+        _ = self._appearances_ready  # /NeedAppearances: fields drawn from their values (pagelift.forms)
         # Interpreting a page allocates hundreds of thousands of small acyclic tuples and runs;
         # the cycle collector would walk every live object again and again meanwhile (about a
         # fifth of the interpreter's time on the corpus). Reference counting frees them anyway.
@@ -260,7 +262,7 @@ class Document:
         return f"<pagelift.Document {self.name!r} pages={len(self.pages)}/{self.page_count}>"
 
 
-class Page:
+class Page(PageExtras):
     """One page of a document: its runs, glyphs, images, lines, text and tables."""
 
     def __init__(self, document: Document, number: int) -> None:

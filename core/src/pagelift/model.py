@@ -109,6 +109,18 @@ class Glyph(NamedTuple):
         return Rect.around(self.quad)
 
 
+@dataclass(frozen=True, slots=True)
+class FontFace:
+    """A font as a reader names it: ``name`` is /BaseFont without the subset tag
+    (``Helvetica-Bold``, not ``ABCDEF+Helvetica-Bold`` nor the resource name ``F30``; empty
+    when the font names none), ``bold`` and ``italic`` from the font descriptor and the name.
+    One object per font, shared by all its runs."""
+
+    name: str
+    bold: bool = False
+    italic: bool = False
+
+
 @dataclass(slots=True)
 class Run:
     """A piece of text drawn in one go: one font, one size, one place.
@@ -122,6 +134,11 @@ class Run:
     relative to x/y) — the raw material ``Page.glyphs`` is computed from, on demand.
     ``ocr`` says an OCR engine read the run off an image (one word, its box mapped onto the
     page; ``size`` is the box's height) rather than the page drawing it as text.
+    ``font`` is the resource name the content stream uses (``F1``); ``face`` says which
+    font that is (:class:`FontFace`, also as ``font_name``, ``bold``, ``italic``; None for
+    OCR words). ``color`` is the fill colour the text was painted with, its components in
+    the current colour space (1: gray, 3: RGB, 4: CMYK; 0.0-1.0), None for a pattern
+    or an OCR word.
     """
 
     text: str
@@ -141,6 +158,23 @@ class Run:
     seq: int = 0
     glyph_offsets: tuple[tuple[str, float, float], ...] = ()
     ocr: bool = False
+    face: FontFace | None = None
+    color: tuple[float, ...] | None = (0.0,)
+
+    @property
+    def font_name(self) -> str:
+        """The font's real name: /BaseFont without the subset tag ("" when unknown)."""
+        return self.face.name if self.face is not None else ""
+
+    @property
+    def bold(self) -> bool:
+        """The font is bold (descriptor weight or flags, or its name)."""
+        return self.face is not None and self.face.bold
+
+    @property
+    def italic(self) -> bool:
+        """The font is italic or oblique (descriptor flags or angle, or its name)."""
+        return self.face is not None and self.face.italic
 
     @property
     def end(self) -> Point:

@@ -222,7 +222,7 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         if not size:
             continue
         runs.append(Run(text, x0, y0, length, size, font, 0.25 * size, (dx, dy), (ax, ay),
-                        seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True))
+                        seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True, color=None))
         if word.line is not None:
             lines.setdefault(word.line, []).append(runs[-1])
     for members in lines.values():

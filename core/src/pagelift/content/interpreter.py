@@ -43,6 +43,11 @@ _FORM_CACHE_TOKENS = 4_000_000  # parsed forms kept per document (about 200 MB a
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
 _HEAVY = 10
 """What an image or a form drawn counts against ``Limits.max_operators_per_page``."""
+_BLACK: tuple[float, ...] = (0.0,)
+_INITIAL_FILL: dict[Any, tuple[float, ...]] = {
+    b"/DeviceGray": (0.0,), b"/DeviceRGB": (0.0, 0.0, 0.0), b"/DeviceCMYK": (0.0, 0.0, 0.0, 1.0),
+    b"/G": (0.0,), b"/RGB": (0.0, 0.0, 0.0), b"/CMYK": (0.0, 0.0, 0.0, 1.0),
+}
 _QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
 
@@ -176,6 +181,8 @@ class Interpreter:
             b"Tj": self._Tj, b"TJ": self._TJ, b"'": self._quote, b'"': self._dquote,
             b"Do": self._Do, b"EI": self._EI,
             b"BMC": self._BMC, b"BDC": self._BDC, b"EMC": self._EMC,
+            b"g": self._g, b"rg": self._fill_numbers, b"k": self._fill_numbers,
+            b"sc": self._fill_numbers, b"scn": self._fill_numbers, b"cs": self._cs,
         }
         # Operators without a handler map to None: they only end the operand list. "ID" is
         # not here: the inline image's parameters stay operands until EI.
@@ -200,6 +207,7 @@ class Interpreter:
         self.tl = 0.0
         self.rise = 0.0
         self.mode = 0
+        self.fill: tuple[float, ...] | None = _BLACK
         self.tm: Matrix = IDENTITY
         self.tlm: Matrix = IDENTITY
         self.stack: list[tuple[Any, ...]] = []
@@ -316,16 +324,37 @@ class Interpreter:
 
     def _q(self, ops: list[Any]) -> None:
         self.stack.append((self.ctm, self.font, self.font_name, self.font_up, self.size, self.tc, self.tw,
-                           self.th, self.tl, self.rise, self.mode))
+                           self.th, self.tl, self.rise, self.mode, self.fill))
 
     def _Q(self, ops: list[Any]) -> None:
         if len(self.stack) > self.floor:
             (self.ctm, self.font, self.font_name, self.font_up, self.size, self.tc, self.tw,
-             self.th, self.tl, self.rise, self.mode) = self.stack.pop()
+             self.th, self.tl, self.rise, self.mode, self.fill) = self.stack.pop()
 
     def _cm(self, ops: list[Any]) -> None:
         m = (float(ops[-6]), float(ops[-5]), float(ops[-4]), float(ops[-3]), float(ops[-2]), float(ops[-1]))
         self.ctm = multiply(m, self.ctm)
+
+    # -- fill colour (what words report; stroking colour is not tracked) ---------------------
+
+    def _g(self, ops: list[Any]) -> None:
+        self.fill = (float(ops[-1]),)
+
+    def _fill_numbers(self, ops: list[Any]) -> None:
+        # rg, k, sc, scn: the components are the numeric operands; scn may end in a pattern name.
+        values = []
+        for tok in ops:
+            try:
+                values.append(float(tok))
+            except (TypeError, ValueError):
+                self.fill = None  # a pattern: no single colour
+                return
+        self.fill = tuple(values) if values else None
+
+    def _cs(self, ops: list[Any]) -> None:
+        # Each colour space starts at its initial colour (ISO 32000-1 §8.6.8); other spaces'
+        # initial colour depends on their definition, and sc/scn follow at once in practice.
+        self.fill = _INITIAL_FILL.get(ops[-1]) if ops else None
 
     # -- text state ------------------------------------------------------------------------
 
@@ -607,7 +636,7 @@ class Interpreter:
         runs.append(Run(
             "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
             self.font_name, space, (dx, dy), ascent, font.vertical, self.mode == 3 or self.mode == 7,
-            unreadable, self.artifact, self.mcid, len(runs), offsets,
+            unreadable, self.artifact, self.mcid, len(runs), offsets, face=font.face, color=self.fill,
         ))
 
     # -- marked content --------------------------------------------------------------------
@@ -691,7 +720,7 @@ class Interpreter:
         runs.append(Run(
             text, head.x, head.y, far, head.size, head.font, head.space_width, head.direction, head.ascent,
             head.vertical, all(r.invisible for r in covered), False, head.artifact, head.mcid, head.seq,
-            ((text, 0.0, far),),
+            ((text, 0.0, far),), face=head.face, color=head.color,
         ))
 
     # -- XObjects and images ---------------------------------------------------------------

@@ -24,6 +24,7 @@ from ..errors import StrictError
 from ..model import Matrix
 from ..plugins import answers_of
 from .analyse import analyse_font
+from .face import face_of
 from .geometry import FontGeometry, estimate_space
 from .info import FontInfo, GlyphMap
 from .merge import merge_glyph_maps
@@ -48,12 +49,14 @@ class LoadedFont:
     :attr:`has_space` says whether some code of the font reads as a space.
     """
 
-    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "answers", "geometry", "info", "name",
+    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "answers", "face", "geometry", "info", "name",
                  "sources", "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
         self.name = info.resource_name
+        self.face = face_of(info)
+        """The font's real name, bold and italic (:class:`pagelift.FontFace`), shared by its runs."""
         self.geometry = geometry
         self.vertical = geometry.vertical
         self.text_of = text_of
