@@ -9,6 +9,7 @@
 This module is the public API and nothing else; see docs/architecture.md for the rest.
 """
 
+from .content.shapes import Shape
 from .document import Document, Page, open, parse_pages
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
@@ -25,7 +26,7 @@ from .layout_helpers import (
     span,
 )
 from .lines import join, lines, logical_order, same_baseline
-from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
+from .model import Block, Cell, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
@@ -37,6 +38,7 @@ __all__ = [
     "PRIORITY_GLYPH_NAME",
     "PRIORITY_TOUNICODE",
     "Block",
+    "Cell",
     "ColumnBand",
     "Document",
     "FontInfo",
@@ -60,6 +62,7 @@ __all__ = [
     "Point",
     "Rect",
     "Run",
+    "Shape",
     "Span",
     "StrictError",
     "Table",

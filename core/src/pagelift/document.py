@@ -15,6 +15,7 @@ from typing import IO, Any
 import pikepdf
 
 from .content.interpreter import Interpreter, PageContent
+from .content.shapes import Shape, ShapeReader
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts import FontCache
@@ -25,6 +26,7 @@ from .options import Limits, Options
 from .plugins import PluginManager, default_manager
 from .recovery import rewrite_leniently
 from .strategies import LayoutContext, TableContext
+from .table_auto import AUTO, auto_tables
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
 PageSpec = str | int | Sequence[int | tuple[int, int]] | None
@@ -199,6 +201,31 @@ class Document:
             self._current_page = 0
 
     @cached_property
+    def _shape_reader(self) -> ShapeReader:
+        # Made on first use: reading text never records a path (see content/shapes.py).
+        return ShapeReader(self._fonts, self.options.limits, self._warn_once,
+                           ignore_annotations=self.options.ignore_annotations)
+
+    def _warn_once(self, code: str, message: str) -> None:
+        page = self._current_page
+        said = self.warnings if not page else next((p.warnings for p in self.pages if p.number == page), [])
+        if not any(w.code == code and w.message == message for w in said):
+            self._warn(page, code, message)
+
+    def _read_shapes(self, page: Page) -> list[Shape]:
+        """A second reading of the page for its paths, warning only of what the text pass did not say."""
+        self._current_page = page.number
+        try:
+            return self._shape_reader.read_shapes(self._pdf.pages[page.number - 1].obj, page.number)
+        except PdfError:
+            raise
+        except Exception as exc:  # pikepdf raises lazily (and variously) on broken objects
+            self._warn_once(WarningCode.MALFORMED_PAGE, f"page could not be read: {_reason(exc, self.name)}")
+            return []
+        finally:
+            self._current_page = 0
+
+    @cached_property
     def _ocr(self) -> OcrReader:
         # Made on first use: a document read without OCR never looks an engine up.
         return OcrReader(self.plugins, self.options, self._warn)
@@ -300,6 +327,7 @@ class Page:
             # The counts are small and asked for after text() (budgets, OCR selection): keep them.
             self._counts = (content.operators, len(content.images))
         self.__dict__.pop("glyphs", None)
+        self.__dict__.pop("shapes", None)
         self.document._released.add(self.number)
 
     @property
@@ -311,6 +339,14 @@ class Page:
     def glyphs(self) -> list[Glyph]:
         """Every glyph the page draws, with its own position and quad (computed on first use)."""
         return [g for run in self.runs for g in run.glyphs()]
+
+    @cached_property
+    def shapes(self) -> list[Shape]:
+        """The lines, rectangles and curves the page paints, in page space (read on first use).
+
+        See :class:`pagelift.Shape`; table rules, underlines and boxes are all here.
+        """
+        return self.document._read_shapes(self)
 
     @property
     def images(self) -> list[Image]:
@@ -433,10 +469,19 @@ class Page:
         text = ("\n" if name is None else "\n\n").join("\n".join(block) for block in texts)
         return drop_soft_hyphens(text)
 
-    def tables(self, detector: str = "whitespace", **options: Any) -> list[Table]:
-        """The tables the named detector finds on this page, top to bottom."""
+    def tables(self, detector: str = "auto", **options: Any) -> list[Table]:
+        """The tables on this page, top to bottom.
+
+        ``auto`` (the default) asks the ``ruled`` detector (tables drawn with rules) and, on
+        the lines no ruled table covers, the ``whitespace`` detector (:mod:`pagelift.table_auto`);
+        any other name asks that detector alone, with its ``options``. Each table's
+        ``detector`` says which found it.
+        """
+        context = TableContext(self.number, self.media_box, self.crop_box, self.rotation,
+                               shape_source=lambda: self.shapes)
+        if detector == AUTO:
+            return auto_tables(self.document.plugins, self.lines(), context, **options)
         found = self.document.plugins.table_detector(detector)
-        context = TableContext(self.number, self.media_box, self.crop_box, self.rotation)
         return list(found.find_tables(self.lines(), context, **options))
 
     def __repr__(self) -> str:
