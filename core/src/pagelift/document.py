@@ -161,7 +161,7 @@ class Document:
         self._current_page = 0
         self._released: set[int] = set()
         self._interpreter = Interpreter(
-            self._fonts, options.limits, lambda code, message: self._warn(self._current_page, code, message),
+            self._fonts, options.limits, self._warn_once,
             ignore_annotations=options.ignore_annotations,
         )
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
