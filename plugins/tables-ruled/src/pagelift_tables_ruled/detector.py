@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,9 +11,9 @@ import pagelift
 from .columns import text_columns
 from .grid import Grid, glyph_places, make_rows, spans
 from .regions import Region, lattices, split_stack, stack_region, stacks
-from .rules import page_rules
+from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
-from .view import View
+from .view import View, reading_view
 
 NAME = "ruled"
 MIN_FILLED = 0.15
@@ -38,7 +39,7 @@ class RuledDetector:
         shapes = context.shapes()
         if not shapes:
             return []
-        view = View(context.rotation if context.rotation in (90, 180, 270) else 0)
+        view = reading_view(lines, context.rotation)
         across, down = page_rules(shapes, view)
         regions, alone = lattices(across, down)
         found: list[tuple[float, pagelift.Table]] = []
@@ -64,18 +65,46 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
     text = lines_in(lines, region.box, view)
     if not text:
         return None
-    xs = region.xs
-    if not region.ruled_columns:
-        body = [t for t in text if len(region.ys) < 3 or t.cy < region.ys[1]]
-        xs = text_columns(body if len(body) >= 2 else text, region.box.x0, region.box.x1)
+    drawn = list(region.xs) if region.ruled_columns else []
+    body = [t for t in text if len(region.ys) < 3 or t.cy < region.ys[1]]
+    if len(body) < 2:
+        body = text
+    if region.ruled_columns:
+        region = split_columns(region, body)
+        xs = region.xs
+    else:
+        xs = text_columns(body, region.box.x0, region.box.x1)
     if len(xs) < 3:
         return None
     rows, by_band, header_rows = make_rows(region, text, xs)
-    grid = Grid(rows, xs, by_band, header_rows)
+    grid = Grid(rows, xs, by_band, header_rows, cuts=drawn)
     if region.ruled_columns:
         spans(region, grid)
     places = glyph_places(grid)
     return _table(region, grid, places, view, page)
+
+
+def split_columns(region: Region, body: Sequence[TextLine]) -> Region:
+    """The region with the columns its rules leave undivided split where the body's text is (sub-columns).
+
+    Some producers rule only groups of columns (``Total | Male | Female`` over three
+    numbers each); the numbers' own gaps divide each group. A boundary found this way
+    separates every row, as a drawn rule would.
+    """
+    xs = list(region.xs)
+    down = list(region.down)
+    for left, right in itertools.pairwise(region.xs):
+        inside = [TextLine(t.runs, [g for g in t.glyphs if left <= g.cx < right]) for t in body]
+        inside = [t for t in inside if t.glyphs]
+        if len(inside) < 2:
+            continue
+        for x in text_columns(inside, left, right)[1:-1]:
+            if left < x < right:
+                xs.append(x)
+                down.append(Rule(x, region.box.y0, region.box.y1))
+    if len(xs) == len(region.xs):
+        return region
+    return Region(region.box, sorted(xs), region.ys, region.across, down)
 
 
 def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[TextLine, list[Any]]]],

@@ -27,6 +27,8 @@ DRAWN = 0.5
 """A rule must run along at least this fraction of a shared edge to separate two places."""
 MOST = 0.5
 """A band holding at least this fraction of the table's lines (and three or more) is read line by line."""
+WORD_GAP = 0.2
+"""Glyphs further apart than this many text sizes are two words."""
 HEADER_LINES = 3
 """A first band of at most this many lines, above a rule, is one header row."""
 
@@ -41,12 +43,13 @@ class Row:
 
 @dataclass(slots=True)
 class Grid:
-    """The rows, the columns' grid lines, and which places merge into one cell."""
+    """The rows, the columns' grid lines (``cuts``: those drawn as rules), and which places merge into one cell."""
 
     rows: list[Row]
     xs: list[float]
     by_band: bool
     header_rows: int = 1
+    cuts: list[float] = field(default_factory=list)
     owner: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
     def place(self, row: int, column: int) -> tuple[int, int]:
@@ -85,11 +88,21 @@ def make_rows(region: Region, lines: Sequence[TextLine], xs: Sequence[float]) ->
         if not by_line[b] or keep_whole:
             rows.append(Row(b, list(band)))
             continue
-        for line in band:
-            if rows and rows[-1].band == b and _wraps(rows[-1], line, xs):
+        pending: list[TextLine] = []
+        for k, line in enumerate(band):
+            after = band[k + 1] if k + 1 < len(band) else None
+            if after is not None and _leads(line, after, xs):
+                pending.append(line)
+                continue
+            if pending:
+                rows.append(Row(b, [*pending, line]))
+                pending = []
+            elif rows and rows[-1].band == b and _wraps(rows[-1], line, xs):
                 rows[-1].lines.append(line)
             else:
                 rows.append(Row(b, [line]))
+        if pending:
+            rows.append(Row(b, pending))
     return rows, not any(by_line), header_rows
 
 
@@ -105,6 +118,29 @@ def _wraps(above: Row, line: TextLine, xs: Sequence[float]) -> bool:
     theirs = _filled(above.lines, xs)
     close = above.lines[-1].cy - line.cy <= 1.6 * max(line.size, above.lines[-1].size)
     return len(mine) == 1 and len(theirs) >= 2 and mine <= theirs and close
+
+
+def _first_letter(line: TextLine, column: int, xs: Sequence[float]) -> str:
+    glyphs = sorted((g for g in line.glyphs if column_of(xs, g.cx) == column), key=lambda g: g.box.x0)
+    for g in glyphs:
+        run = line.runs[g.run]
+        text = run.glyph_offsets[g.index][0] if run.glyph_offsets else run.text
+        if text.strip():
+            return text.strip()[0]
+    return ""
+
+
+def _leads(line: TextLine, after: TextLine, xs: Sequence[float]) -> bool:
+    """True when ``line`` is the first part of a cell the next line ends (a label wrapped above its numbers):
+    it fills a single cell, the next line fills that one and others, and goes on in lower case."""
+    if len(xs) < 3:
+        return False
+    mine = _filled([line], xs)
+    theirs = _filled([after], xs)
+    close = line.cy - after.cy <= 1.6 * max(line.size, after.size)
+    if len(mine) != 1 or len(theirs) < 2 or not mine <= theirs or not close:
+        return False
+    return _first_letter(after, next(iter(mine)), xs).islower()
 
 
 def spans(region: Region, grid: Grid) -> None:
@@ -142,12 +178,34 @@ def _drawn(rules: Sequence[Rule], pos: float, lo: float, hi: float) -> bool:
     return sum(r.covers(lo, hi) for r in rules if abs(r.pos - pos) <= GRID) >= DRAWN
 
 
+def words_of(line: TextLine, cuts: Sequence[float]) -> list[list[Placed]]:
+    """The line's glyphs in words: left to right, split at a gap wider than ``WORD_GAP`` of the
+    text size and wherever a drawn rule runs between two glyphs."""
+    glyphs = sorted(line.glyphs, key=lambda g: g.box.x0)
+    words: list[list[Placed]] = []
+    gap = WORD_GAP * line.size
+    for g in glyphs:
+        if words:
+            last = words[-1][-1]
+            ruled = any(last.cx < x < g.cx for x in cuts)
+            if not ruled and g.box.x0 - last.box.x1 <= gap:
+                words[-1].append(g)
+                continue
+        words.append([g])
+    return words
+
+
 def glyph_places(grid: Grid) -> dict[tuple[int, int], list[tuple[TextLine, list[Placed]]]]:
-    """Every glyph of the table at the cell that holds it (its top-left place), grouped by line."""
+    """Every glyph of the table at the cell that holds it (its top-left place), grouped by line.
+
+    A word goes whole to the column its middle lies in: a boundary told by the text may
+    pass through a stray header word, which is not cut in two.
+    """
     out: dict[tuple[int, int], dict[int, tuple[TextLine, list[Placed]]]] = {}
     for r, row in enumerate(grid.rows):
         for line in row.lines:
-            for g in line.glyphs:
-                place = grid.place(r, column_of(grid.xs, g.cx))
-                out.setdefault(place, {}).setdefault(id(line), (line, []))[1].append(g)
+            for word in words_of(line, grid.cuts):
+                middle = (word[0].box.x0 + word[-1].box.x1) / 2
+                place = grid.place(r, column_of(grid.xs, middle))
+                out.setdefault(place, {}).setdefault(id(line), (line, []))[1].extend(word)
     return {place: list(parts.values()) for place, parts in out.items()}

@@ -1,12 +1,17 @@
-"""The page as a reader sees it: /Rotate undone, so a table's rows run across and its top is up.
+"""The page as its text reads: turned so that most of its text runs left to right.
 
 Rules and glyphs are turned into this view, the grid is found there, and boxes are turned
-back into unrotated page space for the caller.
+back into unrotated page space for the caller. The turn is taken from the text, not from
+/Rotate: a table printed sideways on an upright page (or upright on a page whose /Rotate
+says otherwise) reads along its own lines.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import math
+from collections.abc import Sequence
 
 import pagelift
 
@@ -46,3 +51,16 @@ class View:
     def page_rect(self, box: pagelift.Rect) -> pagelift.Rect:
         """An upright-view box back in page space."""
         return pagelift.Rect.around([self.back(box.x0, box.y0), self.back(box.x1, box.y1)])
+
+
+def reading_view(lines: Sequence[pagelift.Line], rotation: int) -> View:
+    """The view in which most of the page's characters run left to right (``rotation`` when there is no text)."""
+    weight: dict[int, int] = {}
+    for line in lines:
+        for run in line.runs:
+            dx, dy = run.direction
+            quarter = round(math.degrees(math.atan2(dy, dx)) / 90) % 4 * 90
+            weight[quarter] = weight.get(quarter, 0) + len(run.text)
+    if not weight:
+        return View(rotation if rotation in (90, 180, 270) else 0)
+    return View(max(weight, key=lambda q: (weight[q], q == 0)))
