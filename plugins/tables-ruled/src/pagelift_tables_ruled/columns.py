@@ -9,7 +9,6 @@ when the region has a rule below it, since a header cell often spans several col
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 from .text import TextLine

@@ -8,10 +8,9 @@ says otherwise) reads along its own lines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pagelift
 
