@@ -20,6 +20,8 @@ MIN_FILLED = 0.15
 """A grid whose cells are mostly empty (a chart's gridlines, a form's boxes) needs this fraction filled."""
 PROSE_WORDS = 6.0
 """A region whose columns come from the text and whose cells average more words than this is prose."""
+RUNS_ON = 0.25
+"""A region whose columns come from the text is prose when more cells than this share begin in lower case."""
 
 
 class RuledDetector:
@@ -137,13 +139,20 @@ def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[
     filled = [cell for cell in cells if cell.text]
     if len(filled) < 2 or len(filled) < MIN_FILLED * len(cells):
         return None
-    if not region.ruled_columns and words / len(filled) > PROSE_WORDS:
+    if not region.ruled_columns and (words / len(filled) > PROSE_WORDS or _runs_on(filled)):
         return None
     header = grid.header_rows
     if any(1 < cell.col_span < count_c for cell in cells if cell.row == 0) and len(rows) > 2:
         header = 2  # a header cell over several columns has the columns' own names below it
     return pagelift.Table(page=page, rows=rows, bbox=view.page_rect(region.box), detector=NAME, cells=cells,
                           header_rows=header)
+
+
+def _runs_on(filled: Sequence[pagelift.Cell]) -> bool:
+    """True when many cells right of the first column begin in lower case: sentences cut by a false boundary."""
+    later = [cell.text for cell in filled if cell.column > 0]
+    lower = sum(1 for text in later if text[:1].islower())
+    return len(later) >= 4 and lower > RUNS_ON * len(later)
 
 
 def _cell_box(region: Region, grid: Grid, r0: int, r1: int, c0: int, c1: int) -> pagelift.Rect:

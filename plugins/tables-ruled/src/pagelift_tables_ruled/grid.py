@@ -9,7 +9,7 @@ above also fills is that cell wrapping, not a row of its own; and the first band
 the header rule, stays one row: a header spread over two lines is one header.
 
 Spans: two neighbouring places of a lattice are one cell when no rule runs between them
-(half the shared edge or more must be drawn). The cell's text is reported once, at its
+(half the shared edge or more must be drawn); only rows that are whole bands merge. The cell's text is reported once, at its
 top-left place; the places it covers are ``""``.
 """
 
@@ -35,10 +35,11 @@ HEADER_LINES = 3
 
 @dataclass(slots=True)
 class Row:
-    """One row: the lines of text it holds and the band it lies in."""
+    """One row: the lines of text it holds, the band it lies in, and whether it is that whole band."""
 
     band: int
     lines: list[TextLine] = field(default_factory=list)
+    whole: bool = True
 
 
 @dataclass(slots=True)
@@ -95,14 +96,14 @@ def make_rows(region: Region, lines: Sequence[TextLine], xs: Sequence[float]) ->
                 pending.append(line)
                 continue
             if pending:
-                rows.append(Row(b, [*pending, line]))
+                rows.append(Row(b, [*pending, line], whole=False))
                 pending = []
             elif rows and rows[-1].band == b and _wraps(rows[-1], line, xs):
                 rows[-1].lines.append(line)
             else:
-                rows.append(Row(b, [line]))
+                rows.append(Row(b, [line], whole=False))
         if pending:
-            rows.append(Row(b, pending))
+            rows.append(Row(b, pending, whole=False))
     return rows, not any(by_line), header_rows
 
 
@@ -160,6 +161,8 @@ def spans(region: Region, grid: Grid) -> None:
             parent[max(a, b)] = min(a, b)
 
     for r, row in enumerate(grid.rows):
+        if not row.whole:
+            continue  # a line of a band read line by line: the band's rules do not say where its cells end
         top, bottom = ys[row.band], ys[row.band + 1]
         for c in range(count_c - 1):
             if not _drawn(region.down, xs[c + 1], bottom, top):
