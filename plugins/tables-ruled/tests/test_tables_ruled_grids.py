@@ -103,3 +103,19 @@ def test_two_tables_on_one_page_are_two_tables_top_first(read_tables: Read) -> N
     draw_table(page, font, TableSpec([["A", "B"], ["1", "2"]], top=400), style="thin-rects")
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [ROWS, [["A", "B"], ["1", "2"]]]
+
+
+def test_rows_ruled_in_groups_are_still_one_row_a_line(read_tables: Read) -> None:
+    states = [["State", "Permit", "Handgun"], ["Alabama", "18,870", "23,022"], ["Alaska", "209", "3,062"],
+              ["Arizona", "2,303", "12,382"], ["Arkansas", "3,298", "6,359"], ["California", "98,452", "41,181"]]
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    draw_table(page, font, TableSpec(states, widths=(100, 70, 70), padding=2), style="none")
+    height = TableSpec(states, padding=2).row_heights()[0]
+    for i in (0, 1, 3, 5, 6):  # under the header, then every two states
+        page.line(72, 700 - height * i, 312, 700 - height * i, width=0.5)
+    for x in (72, 172, 242, 312):
+        page.line(x, 700, x, 700 - height * 6, width=0.5)
+    (tables,) = read_tables(doc)
+    assert tables[0].rows == states

@@ -4,7 +4,8 @@ Rows: in a lattice, each band between two horizontal grid lines is a row and its
 of text are one cell's wrapped lines. A band is read line by line instead when the
 region has no vertical rules inside (booktabs: the body between two rules holds many
 rows), or when one band holds most of the table's lines (a ``tabular`` ruled only above
-and below its header). Read line by line, a line that fills a single cell which the row
+and below its header), or when its lines each fill the same columns with a number among
+them (rows ruled in fives). Read line by line, a line that fills a single cell which the row
 above also fills is that cell wrapping, not a row of its own; and the first band, above
 the header rule, stays one row: a header spread over two lines is one header.
 
@@ -78,7 +79,8 @@ def make_rows(region: Region, lines: Sequence[TextLine], xs: Sequence[float]) ->
     for line in lines:
         bands[band_of(ys, line.cy)].append(line)
     total = len(lines)
-    by_line = [not region.ruled_columns or (len(b) >= 3 and len(b) >= MOST * total) for b in bands]
+    by_line = [not region.ruled_columns or (len(b) >= 3 and len(b) >= MOST * total) or _stacked_rows(b, xs)
+               for b in bands]
     rows: list[Row] = []
     header_rows = 1
     filled = [b for b in range(len(bands)) if bands[b]]
@@ -105,6 +107,27 @@ def make_rows(region: Region, lines: Sequence[TextLine], xs: Sequence[float]) ->
         if pending:
             rows.append(Row(b, pending, whole=False))
     return rows, not any(by_line), header_rows
+
+
+def _stacked_rows(band: Sequence[TextLine], xs: Sequence[float]) -> bool:
+    """True when a band's lines are rows of their own: each fills the same columns (two or more), one of them
+    a number on every line (states and their counts ruled every five rows), rather than one cell wrapping."""
+    if len(band) < 2:
+        return False
+    filled = [_filled([line], xs) for line in band]
+    if len(filled[0]) < 2 or any(f != filled[0] for f in filled):
+        return False
+    return any(all(_has_digit(line, column, xs) for line in band) for column in filled[0])
+
+
+def _has_digit(line: TextLine, column: int, xs: Sequence[float]) -> bool:
+    for g in line.glyphs:
+        if column_of(xs, g.cx) == column:
+            run = line.runs[g.run]
+            text = run.glyph_offsets[g.index][0] if run.glyph_offsets else run.text
+            if any(ch.isdigit() for ch in text):
+                return True
+    return False
 
 
 def _filled(lines: Sequence[TextLine], xs: Sequence[float]) -> set[int]:
