@@ -42,9 +42,7 @@ PLACES = ["Mill Bridge", "Long Reach", "Weir End", "Kings Lock", "Barrow Wharf",
 REGIONS = ["North", "South", "East", "West", "Midlands", "Fens"]
 OWNERS = ["Trust", "County", "Private", "Company"]
 STATUS = ["Open", "Closed", "Restored", "Under repair"]
-WORDS = ("the canal runs beside the old towpath past the mill and the weir and then climbs a flight of locks "
-         "to the summit pound where water is held between two long embankments while boats wait their turn "
-         "in the early morning mist and herons stand in the reeds along the bank").split()
+WORDS = ["the", "canal", "runs", "beside", "the", "old", "towpath", "past", "the", "mill", "and", "the", "weir", "and", "then", "climbs", "a", "flight", "of", "locks", "to", "the", "summit", "pound", "where", "water", "is", "held", "between", "two", "long", "embankments", "while", "boats", "wait", "their", "turn", "in", "the", "early", "morning", "mist", "and", "herons", "stand", "in", "the", "reeds", "along", "the", "bank"]
 
 
 def cell(rng: random.Random, header: str) -> str:
@@ -138,7 +136,7 @@ def docx_document(path: Path, rows: Rows | None, rng: random.Random, style: str)
     else:
         for _ in range(3):
             document.add_paragraph(paragraph(rng, 4))
-        for item in range(4):
+        for _item in range(4):
             document.add_paragraph(sentence(rng, 9), style="List Bullet")
     document.add_paragraph(paragraph(rng, 3))
     document.save(str(path))

@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import score  # noqa: E402  (the corpus scorer beside this file: runners, child processes, the cell rule)
+import score
 
 FOLDER = Path(__file__).resolve().parent / "generated"
 TOOLS = ("pagelift-auto", "pagelift-ruled", "pagelift-whitespace", "camelot-lattice", "camelot-stream", "pymupdf",
@@ -32,7 +32,7 @@ def markdown_tables(markdown: str) -> list[score.Grid]:
     """The pipe tables of a Markdown text, separator lines dropped, ``<br>`` read as a space."""
     tables: list[score.Grid] = []
     current: score.Grid = []
-    for line in markdown.splitlines() + [""]:
+    for line in [*markdown.splitlines(), ""]:
         if line.startswith("|"):
             if not re.fullmatch(r"\|(\s*:?-+:?\s*\|)+\s*", line):
                 cells = re.split(r"(?<!\\)\|", line.strip())[1:-1]
