@@ -159,6 +159,7 @@ class Document:
             max_cmap_entries=options.limits.max_cmap_entries,
         )
         self._current_page = 0
+        self._said: set[tuple[int, str, str]] = set()  # what _warn_once has said
         self._released: set[int] = set()
         self._interpreter = Interpreter(
             self._fonts, options.limits, self._warn_once,
@@ -207,10 +208,12 @@ class Document:
                            ignore_annotations=self.options.ignore_annotations)
 
     def _warn_once(self, code: str, message: str) -> None:
-        page = self._current_page
-        said = self.warnings if not page else next((p.warnings for p in self.pages if p.number == page), [])
-        if not any(w.code == code and w.message == message for w in said):
-            self._warn(page, code, message)
+        """Warn about the page being read, unless it already said exactly this (its text
+        and its shapes are read in two passes that meet the same problems)."""
+        key = (self._current_page, code, message)
+        if key not in self._said:
+            self._said.add(key)
+            self._warn(*key)
 
     def _read_shapes(self, page: Page) -> list[Shape]:
         """A second reading of the page for its paths, warning only of what the text pass did not say."""
