@@ -16,8 +16,8 @@ from .text import TextLine, lines_in, text_of
 from .view import View, reading_view
 
 NAME = "ruled"
-MIN_FILLED = 0.15
-"""A grid whose cells are mostly empty (a chart's gridlines, a form's boxes) needs this fraction filled."""
+MIN_FILLED = 0.3
+"""A grid whose cells are mostly empty (a chart's gridlines, a diagram, a form's boxes) needs this fraction filled."""
 PROSE_WORDS = 6.0
 """A region whose columns come from the text and whose cells average more words than this is prose."""
 RUNS_ON = 0.25
@@ -139,6 +139,8 @@ def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[
     filled = [cell for cell in cells if cell.text]
     if len(filled) < 2 or len(filled) < MIN_FILLED * len(cells):
         return None
+    if sum(1 for row in rows if sum(1 for text in row if text) >= 2) < 2:
+        return None  # a table has two rows that each say two things; labels scattered over a diagram do not
     if not region.ruled_columns and (words / len(filled) > PROSE_WORDS or _runs_on(filled)):
         return None
     header = grid.header_rows

@@ -11,7 +11,8 @@ at what the lines say:
   sentence (``CAPTION_WORDS`` words or more) beside an empty rest. Neither is a row;
 - a **two-line header**: two first rows with no digit in them above rows that mostly
   have one, close together, are one header row, cell by cell;
-- **prose**: a grid whose cells average more than ``PROSE_WORDS`` words, or where more
+- **prose**: a grid whose cells average more than ``PROSE_WORDS`` words, with a cell of
+  more than ``SENTENCE_CELL`` words, or where more
   than ``RUNS_ON`` of the cells right of the first column begin a phrase of several words
   in lower case (sentences cut at a gutter: two columns of prose), is no table;
 - **marks**: a row of text much smaller than the rows around it (superscripts ``th``,
@@ -29,6 +30,7 @@ CAPTION_WORDS = 4
 NOTE_WORDS = 3
 NOTE_MARKS = "*†‡§¹²³⁴⁵⁶⁷⁸⁹("
 SENTENCE_WORDS = 3
+SENTENCE_CELL = 15
 PROSE_WORDS = 6.0
 RUNS_ON = 0.4
 MOSTLY = 0.6
@@ -110,6 +112,8 @@ def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
         return False
     if sum(len(c.split()) for c in cells) / len(cells) > PROSE_WORDS:
         return True
+    if any(len(c.split()) > SENTENCE_CELL for c in cells):
+        return True  # a whole sentence in one cell: a line of prose beside a margin note or a number
     later = [cell.strip() for row in grid for cell in row[1:] if cell.strip()]
     # A sentence cut at a gutter goes on in lower case for several words; a unit or "na" is one word.
     lower = sum(1 for c in later if c[:1].islower() and len(c.split()) >= SENTENCE_WORDS)
