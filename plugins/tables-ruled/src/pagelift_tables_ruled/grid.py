@@ -28,8 +28,9 @@ DRAWN = 0.5
 """A rule must run along at least this fraction of a shared edge to separate two places."""
 MOST = 0.5
 """A band holding at least this fraction of the table's lines (and three or more) is read line by line."""
-WORD_GAP = 0.2
-"""Glyphs further apart than this many text sizes are two words."""
+WORD_GAP = 0.45
+"""Glyphs further apart than this many text sizes are two phrases (kept under the half em a boundary told by
+the text needs, so a header phrase like "Depth (m)" is never cut by one)."""
 HEADER_LINES = 3
 """A first band of at most this many lines, above a rule, is one header row."""
 
