@@ -5,9 +5,10 @@
     python3 benchmarks/tables/score.py --tools pagelift --only camelot-health.pdf
 
 Tools, run on the same files in one run, each (tool, file) in a child process with a
-timeout: pagelift (``Page.tables()``, detector ``whitespace``), pdfplumber
-(``Page.extract_tables`` with the text strategy both ways) and camelot (``read_pdf``,
-flavour ``stream``). See README.md beside this file for the truth formats, the scoring
+timeout: pagelift (``Page.tables()`` with the detectors ``auto``, ``ruled`` and
+``whitespace``), pdfplumber (``Page.extract_tables`` with its default settings, and with
+the text strategy both ways), camelot (``read_pdf``, flavours ``lattice`` and ``stream``)
+and PyMuPDF (``Page.find_tables()``). See README.md beside this file for the truth formats, the scoring
 rule and the latest figures.
 """
 
@@ -32,7 +33,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus"
-TOOLS = ("pagelift", "pdfplumber", "camelot")
+TOOLS = ("pagelift-auto", "pagelift-ruled", "pagelift-whitespace", "pdfplumber", "pdfplumber-text",
+         "camelot-lattice", "camelot-stream", "pymupdf")
 
 Grid = list[list[str]]
 
@@ -183,49 +185,82 @@ def load_truth(corpus: Path, manifest: list[dict[str, str]]) -> list[Truth]:
 # -- the tools -----------------------------------------------------------------------------
 
 
-def run_pagelift(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
-    import pagelift
+def _pagelift(detector: str) -> Any:
+    def run(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+        import pagelift
 
-    out: dict[int, list[Grid]] = {}
-    with pagelift.open(path, password=password, pages=pages) as doc:
-        for page in doc.pages:
-            out[page.number] = [t.rows for t in page.tables(detector="whitespace")]
-    return out
+        out: dict[int, list[Grid]] = {}
+        with pagelift.open(path, password=password, pages=pages) as doc:
+            for page in doc.pages:
+                out[page.number] = [t.rows for t in page.tables(detector=detector)]
+        return out
+
+    return run
 
 
 PLUMBER_TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
 
 
-def run_pdfplumber(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
-    import pdfplumber
+def _pdfplumber(settings: dict[str, str] | None) -> Any:
+    def run(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+        import pdfplumber
+
+        out: dict[int, list[Grid]] = {}
+        with pdfplumber.open(path, password=password or "") as pdf:
+            numbers = pages or list(range(1, len(pdf.pages) + 1))
+            for number in numbers:
+                tables = pdf.pages[number - 1].extract_tables(settings) if settings else \
+                    pdf.pages[number - 1].extract_tables()
+                out[number] = [[[cell or "" for cell in row] for row in table] for table in tables]
+        return out
+
+    return run
+
+
+def _camelot(flavor: str) -> Any:
+    def run(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+        import warnings
+
+        import camelot
+
+        warnings.simplefilter("ignore")
+        spec = ",".join(map(str, pages)) if pages else "all"
+        kwargs: dict[str, Any] = {"flavor": flavor, "pages": spec}
+        if password:
+            kwargs["password"] = password
+        out: dict[int, list[Grid]] = {p: [] for p in pages or []}
+        for table in camelot.read_pdf(path, **kwargs):
+            grid = [[str(cell) for cell in row] for row in table.df.values.tolist()]
+            out.setdefault(int(table.page), []).append(grid)
+        return out
+
+    return run
+
+
+def run_pymupdf(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
+    """PyMuPDF's ``Page.find_tables()`` with its default (lines) strategy."""
+    import pymupdf
 
     out: dict[int, list[Grid]] = {}
-    with pdfplumber.open(path, password=password or "") as pdf:
-        numbers = pages or list(range(1, len(pdf.pages) + 1))
-        for number in numbers:
-            tables = pdf.pages[number - 1].extract_tables(PLUMBER_TEXT)
-            out[number] = [[[cell or "" for cell in row] for row in table] for table in tables]
+    with pymupdf.open(path) as doc:
+        if password:
+            doc.authenticate(password)
+        for number in pages or range(1, doc.page_count + 1):
+            found = doc[number - 1].find_tables()
+            out[number] = [[[cell or "" for cell in row] for row in t.extract()] for t in found.tables]
     return out
 
 
-def run_camelot(path: str, pages: list[int] | None, password: str | None) -> dict[int, list[Grid]]:
-    import warnings
-
-    import camelot
-
-    warnings.simplefilter("ignore")
-    spec = ",".join(map(str, pages)) if pages else "all"
-    kwargs: dict[str, Any] = {"flavor": "stream", "pages": spec}
-    if password:
-        kwargs["password"] = password
-    out: dict[int, list[Grid]] = {p: [] for p in pages or []}
-    for table in camelot.read_pdf(path, **kwargs):
-        grid = [[str(cell) for cell in row] for row in table.df.values.tolist()]
-        out.setdefault(int(table.page), []).append(grid)
-    return out
-
-
-RUNNERS = {"pagelift": run_pagelift, "pdfplumber": run_pdfplumber, "camelot": run_camelot}
+RUNNERS = {
+    "pagelift-auto": _pagelift("auto"),
+    "pagelift-ruled": _pagelift("ruled"),
+    "pagelift-whitespace": _pagelift("whitespace"),
+    "pdfplumber": _pdfplumber(None),
+    "pdfplumber-text": _pdfplumber(PLUMBER_TEXT),
+    "camelot-lattice": _camelot("lattice"),
+    "camelot-stream": _camelot("stream"),
+    "pymupdf": run_pymupdf,
+}
 
 
 def _child(tool: str, path: str, pages: list[int] | None, password: str | None, queue: Any) -> None:

@@ -1,4 +1,4 @@
-"""`pagelift tables FILE [--pages] [--password] --format csv|json|markdown`.
+"""`pagelift tables FILE [--pages] [--password] --format csv|json|markdown [--out DIR]`.
 
 The command is tested with a detector of the test's own, registered under the default
 name with no installed plugin loaded, so what is checked is the command (page selection,
@@ -7,13 +7,13 @@ passwords, the three formats, errors) and not any one detector's judgement.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pandas
 import pdfbuilder
 import pytest
 from cli.helpers import InstallPlugins, WinAnsi
@@ -72,30 +72,54 @@ def test_markdown_is_the_default(tmp_path: Path, only_test_plugins: None) -> Non
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "## Page 1, table 1\n\n"
-        "| Place | Miles |\n|---|---|\n"
+        "| Place | Miles |\n| --- | --- |\n"
         '| Mill "Bridge" | 2.5 |\n'
         "| a\\|b | 6,0 |\n"
         "\n"
         "## Page 3, table 1\n\n"
-        "| Lock | Rise |\n|---|---|\n"
+        "| Lock | Rise |\n| --- | --- |\n"
         "| Top | 7 |\n"
     )
 
 
-def test_csv_round_trips_and_separates_tables(tmp_path: Path, only_test_plugins: None) -> None:
+def test_csv_on_stdout_loads_into_pandas_with_page_and_table_columns(tmp_path: Path, only_test_plugins: None) -> None:
     result = run(write_pdf(tmp_path, PAGES), "--format", "csv")
     assert result.exit_code == 0, result.output
-    first, second = result.stdout.split("\n\n")
-    assert list(csv.reader(io.StringIO(first))) == [["Place", "Miles"], ['Mill "Bridge"', "2.5"], ["a|b", "6,0"]]
-    assert list(csv.reader(io.StringIO(second))) == [["Lock", "Rise"], ["Top", "7"]]
+    frame = pandas.read_csv(io.StringIO(result.stdout), dtype=str, keep_default_na=False)
+    assert list(frame.columns) == ["page", "table", "column 1", "column 2"]
+    first = frame[(frame.page == "1") & (frame.table == "1")]
+    assert first[["column 1", "column 2"]].values.tolist() == [["Place", "Miles"], ['Mill "Bridge"', "2.5"],
+                                                                ["a|b", "6,0"]]
+    assert frame[frame.page == "3"][["column 1", "column 2"]].values.tolist() == [["Lock", "Rise"], ["Top", "7"]]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "markdown"])
+def test_out_writes_one_file_per_table_that_loads_back(tmp_path: Path, only_test_plugins: None, fmt: str) -> None:
+    source = write_pdf(tmp_path, PAGES)
+    result = run(source, "--format", fmt, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    names = [Path(line).name for line in result.stdout.splitlines()]
+    ext = {"csv": "csv", "json": "json", "markdown": "md"}[fmt]
+    assert names == [f"tables-p1-t1.{ext}", f"tables-p3-t1.{ext}"]
+    first = tmp_path / "out" / names[0]
+    if fmt == "csv":
+        frame = pandas.read_csv(first, dtype=str)
+        assert list(frame.columns) == ["Place", "Miles"]
+        assert frame.values.tolist() == [['Mill "Bridge"', "2.5"], ["a|b", "6,0"]]
+    elif fmt == "json":
+        record = json.loads(first.read_text(encoding="utf-8"))
+        assert (record["page"], record["index"], record["rows"][0]) == (1, 1, ["Place", "Miles"])
+    else:
+        assert first.read_text(encoding="utf-8").splitlines()[:3] == ["| Place | Miles |", "| --- | --- |",
+                                                                      '| Mill "Bridge" | 2.5 |']
 
 
 def test_json_names_page_index_box_and_detector(tmp_path: Path, only_test_plugins: None) -> None:
     result = run(write_pdf(tmp_path, PAGES), "--format", "json", "--pages", "2-3")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == [
-        {"page": 3, "index": 1, "bbox": [72, 600, 300, 700], "detector": "semicolons",
-         "rows": [["Lock", "Rise"], ["Top", "7"]]},
+        {"page": 3, "index": 1, "bbox": [72, 600, 300, 700], "detector": "semicolons", "header_rows": 1,
+         "rows": [["Lock", "Rise"], ["Top", "7"]], "cells": []},
     ]
 
 
@@ -114,7 +138,7 @@ def test_password(tmp_path: Path, only_test_plugins: None) -> None:
     assert locked.stderr.startswith("pagelift: ") and "password" in locked.stderr.lower()
     opened = run(path, "--password", "canal", "--format", "csv")
     assert opened.exit_code == 0, opened.output
-    assert opened.stdout.splitlines()[0] == "Place,Miles"
+    assert opened.stdout.splitlines()[1] == "1,1,Place,Miles"
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -11,6 +11,7 @@ This module is the public API and nothing else; see docs/architecture.md for the
 
 from .annotations import Annotation
 from .attachments import Attachment
+from .content.shapes import Shape
 from .document import Document, Page, open, parse_pages
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
@@ -29,7 +30,7 @@ from .layout_helpers import (
 )
 from .lines import join, lines, logical_order, same_baseline
 from .metadata import Metadata
-from .model import Block, FontFace, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
+from .model import Block, Cell, FontFace, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .outline import OutlineItem
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
@@ -47,6 +48,7 @@ __all__ = [
     "Attachment",
     "Block",
     "CannotDecode",
+    "Cell",
     "ColumnBand",
     "Document",
     "FontFace",
@@ -74,6 +76,7 @@ __all__ = [
     "Point",
     "Rect",
     "Run",
+    "Shape",
     "Span",
     "StrictError",
     "Table",

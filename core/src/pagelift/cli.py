@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 import sys
 import warnings
@@ -18,11 +15,11 @@ from .cli_batch import batch_command
 from .cli_json import info_command, json_command
 from .cli_render import render_command
 from .cli_report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
+from .cli_tables import tables_command
 from .cli_text import check_strategies, print_text, say, source_of
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
 from .honesty import INSTALL_DECODERS
-from .model import Table
 from .options import OCR_MODES, Options
 from .parallel import default_workers
 from .plugins import PluginLoadWarning, default_manager
@@ -117,76 +114,6 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
         sys.exit(EXIT_UNREADABLE)
 
 
-@main.command("tables")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--pages", default=None, help='Pages to read, one-based: "2-5,7".')
-@click.option("--password", default=None, help="The user or owner password of an encrypted file.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "json", "markdown"]), default="markdown",
-              show_default=True, help="How to print the tables.")
-@click.option("--detector", default="whitespace", show_default=True, help="The table detector to use, by name.")
-def tables_command(file: str, pages: str | None, password: str | None, fmt: str, detector: str) -> None:
-    """Print the tables found on the pages of FILE, top to bottom, page by page.
-
-    csv separates tables with a blank line; json is a list of {page, index, bbox,
-    detector, rows}; markdown gives each table a heading naming its page. A table is an
-    inference from where the text sits: see the detector's documentation for its limits.
-    """
-    try:
-        with open_document(file, password=password, pages=pages) as doc:
-            found = [table for page in doc.pages for table in page.tables(detector=detector)]
-            for line in grouped(doc.warnings):
-                click.echo(f"pagelift: {file}: {line}", err=True)
-    except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
-        click.echo(f"pagelift: {exc}", err=True)
-        sys.exit(1)
-    if fmt == "json":
-        click.echo(tables_json(found))
-    elif not found:
-        click.echo(f"pagelift: {file}: no tables found", err=True)
-    else:
-        click.echo(tables_csv(found) if fmt == "csv" else tables_markdown(found), nl=False)
-
-
-def tables_json(tables: list[Table]) -> str:
-    """The tables as a JSON list of {page, index (within its page), bbox, detector, rows}."""
-    out = []
-    per_page: dict[int, int] = {}
-    for table in tables:
-        index = per_page[table.page] = per_page.get(table.page, 0) + 1
-        out.append({"page": table.page, "index": index, "bbox": [round(v, 2) for v in table.bbox],
-                    "detector": table.detector, "rows": table.rows})
-    return json.dumps(out, ensure_ascii=False, indent=2)
-
-
-def tables_csv(tables: list[Table]) -> str:
-    """The tables as CSV, one after another, separated by a blank line."""
-    buffer = io.StringIO()
-    for i, table in enumerate(tables):
-        if i:
-            buffer.write("\n")
-        csv.writer(buffer, lineterminator="\n").writerows(table.rows)
-    return buffer.getvalue()
-
-
-def _markdown_cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
-
-
-def tables_markdown(tables: list[Table]) -> str:
-    """The tables as GitHub-flavoured Markdown, each under a heading naming its page; the first row is the header."""
-    parts = []
-    per_page: dict[int, int] = {}
-    for table in tables:
-        index = per_page[table.page] = per_page.get(table.page, 0) + 1
-        lines = [f"## Page {table.page}, table {index}", ""]
-        for r, row in enumerate(table.rows):
-            lines.append("| " + " | ".join(_markdown_cell(cell) for cell in row) + " |")
-            if r == 0:
-                lines.append("|" + "|".join("---" for _ in row) + "|")
-        parts.append("\n".join(lines) + "\n")
-    return "\n".join(parts)
-
-
 @main.command("images")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--pages", default=None, help='Pages to read, one-based: "2-5,7".')
@@ -232,3 +159,4 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
 
 
 main.add_command(render_command)
+main.add_command(tables_command)

@@ -15,8 +15,9 @@ from typing import IO, TYPE_CHECKING, Any
 
 import pikepdf
 
-from .cached import computed_once
+from .cached import computed_once, computed_once_locked
 from .content.interpreter import Interpreter, PageContent
+from .content.shapes import Shape, ShapeReader
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PdfFileNotFound, PluginError, StrictError
 from .extras import DocumentExtras, PageExtras
@@ -36,6 +37,7 @@ from .recovery import rewrite_leniently
 from .render import rendered_ocr_runs
 from .salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from .strategies import LayoutContext, TableContext
+from .table_auto import AUTO, auto_tables
 
 if TYPE_CHECKING:
     from .parallel import PageText
@@ -132,9 +134,10 @@ class Document(DocumentExtras):
             max_fonts_per_page=options.limits.max_fonts_per_page,
         )
         self._current_page = 0
+        self._said: set[tuple[int, str, str]] = set()  # what _warn_once has said
         self._released: set[int] = set()
         self._interpreter = Interpreter(
-            self._fonts, options.limits, lambda code, message: self._warn(self._current_page, code, message),
+            self._fonts, options.limits, self._warn_once,
             ignore_annotations=options.ignore_annotations,
         )
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
@@ -190,6 +193,37 @@ class Document(DocumentExtras):
             if collecting:
                 gc.enable()
             self._collect_qpdf_warnings(page.number)
+            self._current_page = 0
+
+    @computed_once
+    def _shape_reader(self) -> ShapeReader:
+        # Made on first use: reading text never records a path (see content/shapes.py).
+        return ShapeReader(self._fonts, self.options.limits, self._warn_once,
+                           ignore_annotations=self.options.ignore_annotations)
+
+    def _warn_once(self, code: str, message: str) -> None:
+        """Warn about the page being read, unless it already said exactly this (its text
+        and its shapes are read in two passes that meet the same problems)."""
+        key = (self._current_page, code, message)
+        if key not in self._said:
+            self._said.add(key)
+            self._warn(*key)
+
+    def _read_shapes(self, page: Page) -> list[Shape]:
+        """A second reading of the page for its paths, warning only of what the text pass did not say."""
+        with self._lock:  # the shape pass records warnings for the page being read, as the text pass does
+            return self._read_shapes_locked(page)
+
+    def _read_shapes_locked(self, page: Page) -> list[Shape]:
+        self._current_page = page.number
+        try:
+            return self._shape_reader.read_shapes(self._page_object(page.number), page.number)
+        except PdfError:
+            raise
+        except Exception as exc:  # pikepdf raises lazily (and variously) on broken objects
+            self._warn_once(WarningCode.MALFORMED_PAGE, f"page could not be read: {_reason(exc, self.name)}")
+            return []
+        finally:
             self._current_page = 0
 
     @computed_once
@@ -339,6 +373,7 @@ class Page(PageExtras):
                 # The counts are small and asked for after text() (budgets, OCR selection): keep them.
                 self._counts = (content.operators, len(content.images))
             self.__dict__.pop("glyphs", None)
+            self.__dict__.pop("shapes", None)
             self.document._released.add(self.number)
 
     @property
@@ -350,6 +385,14 @@ class Page(PageExtras):
     def glyphs(self) -> list[Glyph]:
         """Every glyph the page draws, with its own position and quad (computed on first use)."""
         return [g for run in self.runs for g in run.glyphs()]
+
+    @computed_once_locked
+    def shapes(self) -> list[Shape]:
+        """The lines, rectangles and curves the page paints, in page space (read on first use).
+
+        See :class:`pagelift.Shape`; table rules, underlines and boxes are all here.
+        """
+        return self.document._read_shapes(self)
 
     @property
     def images(self) -> list[Image]:
@@ -491,10 +534,19 @@ class Page(PageExtras):
         text = ("\n" if name is None else "\n\n").join("\n".join(block) for block in texts)
         return drop_soft_hyphens(text)
 
-    def tables(self, detector: str = "whitespace", **options: Any) -> list[Table]:
-        """The tables the named detector finds on this page, top to bottom."""
+    def tables(self, detector: str = "auto", **options: Any) -> list[Table]:
+        """The tables on this page, top to bottom.
+
+        ``auto`` (the default) asks the ``ruled`` detector (tables drawn with rules) and, on
+        the lines no ruled table covers, the ``whitespace`` detector (:mod:`pagelift.table_auto`);
+        any other name asks that detector alone, with its ``options``. Each table's
+        ``detector`` says which found it.
+        """
+        context = TableContext(self.number, self.media_box, self.crop_box, self.rotation,
+                               shape_source=lambda: self.shapes)
+        if detector == AUTO:
+            return auto_tables(self.document.plugins, self.lines(), context, **options)
         found = self.document.plugins.table_detector(detector)
-        context = TableContext(self.number, self.media_box, self.crop_box, self.rotation)
         return list(found.find_tables(self.lines(), context, **options))
 
     def __repr__(self) -> str:

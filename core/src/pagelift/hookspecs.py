@@ -48,8 +48,11 @@ def pagelift_register_table_detectors(register: Callable[[str, TableDetector], N
     Called once per plugin manager, the first time a detector is looked up
     (``Page.tables()``, ``pagelift tables``). ``detector`` has a
     ``find_tables(lines, context, **options) -> list[Table]`` method
-    (:class:`pagelift.TableDetector`). Chosen by name, ``whitespace`` by default; a
-    duplicate name is an error naming both plugins. Return value: ignored.
+    (:class:`pagelift.TableDetector`); ``context.shapes()`` gives the page's vector
+    graphics on demand. Chosen by name; ``Page.tables()`` asks for ``auto``, which the
+    core composes from ``ruled`` and ``whitespace`` (:mod:`pagelift.table_auto`), so
+    ``auto`` cannot be registered. A duplicate name is an error naming both plugins.
+    Return value: ignored.
     """
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 Matrix = tuple[float, float, float, float, float, float]
 """An affine transform ``(a, b, c, d, e, f)`` as PDF writes it: x' = a·x + c·y + e."""
@@ -303,21 +303,66 @@ class Image:
     inline_params: bytes | None = field(default=None, repr=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One cell of a :class:`Table`: where it sits in the grid, its text and its box.
+
+    A spanning cell (``row_span``/``col_span`` over 1) is one cell, at its top-left place;
+    the grid places it covers are ``""`` in ``Table.rows``. ``bbox`` is the cell's box on
+    the page (its rules for a ruled table, its words for a whitespace table), or None.
+    """
+
+    row: int
+    column: int
+    text: str
+    bbox: Rect | None = None
+    row_span: int = 1
+    col_span: int = 1
+
+
 @dataclass(slots=True)
 class Table:
     """A grid of text read off a page — an inference from where the text sits.
 
     ``rows`` are top first, cells left to right; every row has the same number of cells and
-    a cell the page left empty is ``""``. ``bbox`` covers every word of the block the table
-    was read from (bullets included).
+    a cell the page left empty is ``""``. ``bbox`` covers the table (its outer rules for a
+    ruled table; every word of its block for a whitespace table). ``detector`` names the
+    detector that found it. ``cells`` are the cells with their boxes and spans (may be empty
+    for a detector that does not know them); ``header_rows`` is how many of the first rows
+    are the header (0: none known). ``to_pandas()``, ``to_csv()`` and ``to_markdown()``
+    hand it to the tools people use (see :mod:`pagelift.table_output`).
     """
 
     page: int
     rows: list[list[str]]
     bbox: Rect
     detector: str = ""
+    cells: list[Cell] = field(default_factory=list)
+    header_rows: int = 1
 
     @property
     def columns(self) -> int:
         """How many cells each row has."""
         return len(self.rows[0]) if self.rows else 0
+
+    def to_csv(self) -> str:
+        """The rows as CSV text (RFC 4180 quoting, ``\n`` line ends), header rows included."""
+        from .table_output import to_csv
+
+        return to_csv(self)
+
+    def to_markdown(self) -> str:
+        """The table as a GitHub pipe table: the header row, then the rest; ``|`` escaped."""
+        from .table_output import to_markdown
+
+        return to_markdown(self)
+
+    def to_pandas(self) -> Any:
+        """The table as a ``pandas.DataFrame`` whose columns are the header row(s).
+
+        pandas is an optional dependency (``pip install pagelift[pandas]``); without it this
+        raises ImportError saying so.
+        """
+        from .table_output import to_pandas
+
+        return to_pandas(self)

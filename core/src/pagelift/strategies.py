@@ -6,10 +6,11 @@ name through the ``pagelift_register_*`` hooks and callers choose them by that n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+from .content.shapes import Shape
 from .model import Block, Line, Rect, Run, Table
 
 
@@ -41,12 +42,21 @@ class LayoutStrategy(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class TableContext:
-    """What a table detector knows about the page besides its lines."""
+    """What a table detector knows about the page besides its lines.
+
+    ``shapes()`` gives the page's vector graphics (:class:`pagelift.Shape`: rules, boxes),
+    read on first call: a detector that never asks costs nothing more than the text.
+    """
 
     page_number: int
     media_box: Rect
     crop_box: Rect
     rotation: int = 0
+    shape_source: Callable[[], Sequence[Shape]] | None = field(default=None, repr=False, compare=False)
+
+    def shapes(self) -> Sequence[Shape]:
+        """The lines, rectangles and curves the page paints (empty when the caller gave none)."""
+        return self.shape_source() if self.shape_source is not None else ()
 
 
 @runtime_checkable

@@ -6,25 +6,9 @@ from collections.abc import Callable
 
 import pytest
 from pdfbuilder import Document
-from pdfminer.encodingdb import EncodingDB
+from pdfbuilder.decoders import WinAnsiCodes
 
 import pagelift
-
-
-class WinAnsiCodes:
-    """Reads the builder's simple fonts through WinAnsiEncoding, at the lowest priority.
-
-    The detector's tests must not depend on another plugin (the glyph decoders), so they
-    bring this app-level decoder of their own; an installed decoder still wins over it.
-    The table comes from pdfminer.six, not from a hand-typed list.
-    """
-
-    @pagelift.hookimpl
-    def pagelift_decode_font(self, font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
-        if font.composite:
-            return None
-        table = EncodingDB.get_encoding("WinAnsiEncoding")
-        return pagelift.GlyphMap(source="tests: WinAnsiEncoding", priority=1, by_code=dict(table))
 
 
 @pytest.fixture

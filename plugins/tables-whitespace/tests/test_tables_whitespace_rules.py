@@ -36,8 +36,7 @@ def test_a_four_row_table_with_one_wrapped_cell_is_one_table(read_tables) -> Non
     assert table.rows == [
         ["Code", "Title", "Grade"],
         ["A-101", "Clerk", "3"],
-        ["B-202", "Senior technician in charge of the", "5"],
-        ["", "laboratory's measuring instruments", ""],
+        ["B-202", "Senior technician in charge of the laboratory's measuring instruments", "5"],
         ["C-303", "Driver", "2"],
     ]
 
@@ -199,4 +198,5 @@ def test_a_stretched_line_above_short_lines_is_one_row_of_text_not_a_table(read_
         [(72, "Bemerkung 6")],
     ])  # fmt: skip
     assert read_tables(doc) == [[]]
-    assert [len(t.rows) for t in read_tables(doc, min_rows=1)[0]] == [3]
+    # Even asked for one-row grids, the paragraph's line is no table: its cells read as prose.
+    assert read_tables(doc, min_rows=1) == [[]]

@@ -56,9 +56,14 @@ def drop_non_columns(grid: list[list[str]]) -> list[list[str]]:
     return [row for row in kept if any(cell.strip() for cell in row)]
 
 
-def bbox(block: Block) -> pagelift.Rect:
-    """The box around every word of the block, bullets included (spaces are not words)."""
-    boxes = [piece.run.bbox for row in block.rows for piece in row.pieces if piece.run is not None]
+def bbox(block: Block, kept: set[int] | None = None) -> pagelift.Rect:
+    """The box around every word of the block, bullets included (spaces are not words).
+
+    ``kept`` (ids of lines) limits it to the lines the table kept: a caption or a note left
+    out is outside the box too.
+    """
+    rows = [row for row in block.rows if kept is None or id(row.line) in kept]
+    boxes = [piece.run.bbox for row in rows for piece in row.pieces if piece.run is not None]
     return pagelift.Rect(
         min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes)
     )

@@ -1,0 +1,79 @@
+"""What the ruled detector must not call a table: borders, boxed paragraphs, charts, prose between rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pdfbuilder import Document
+
+import pagelift
+
+Read = Callable[..., list[list[pagelift.Table]]]
+
+PROSE = [
+    "The towpath runs beside the canal for eleven miles, past the mill and the weir, and",
+    "then climbs a flight of locks to the summit pound, where the water is held between",
+    "two long embankments and the boats wait their turn in the early morning mist here.",
+]
+
+
+def test_a_page_border_around_prose_is_no_table(read_tables: Read) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.rect(36, 36, 540, 720)
+    page.line(36, 700, 576, 700)  # a header rule inside the border
+    page.text(font, 14, 72, 710, "Canal Notes")
+    page.text_lines(font, 10, 72, 650, PROSE)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_box_around_a_paragraph_is_no_table(read_tables: Read) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.rect(66, 600, 440, 60)
+    page.text_lines(font, 10, 72, 645, PROSE)
+    assert read_tables(doc) == [[]]
+
+
+def test_prose_between_two_rules_is_no_table(read_tables: Read) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.line(72, 680, 540, 680)
+    page.text_lines(font, 10, 72, 660, PROSE)
+    page.line(72, 600, 540, 600)
+    assert read_tables(doc) == [[]]
+
+
+def test_chart_gridlines_with_labels_outside_are_no_table(read_tables: Read) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    for i in range(6):
+        page.line(100, 400 + 40 * i, 500, 400 + 40 * i, width=0.3)
+        page.text(font, 8, 80, 397 + 40 * i, str(10 * i))
+    for j in range(5):
+        page.line(100 + 100 * j, 400, 100 + 100 * j, 600, width=0.3)
+    assert read_tables(doc) == [[]]
+
+
+def test_white_rules_are_not_seen(read_tables: Read) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.content("q 1 G 0.5 w 72 700 m 300 700 l S 72 680 m 300 680 l S 72 660 m 300 660 l S "
+                 "72 700 m 72 660 l S 186 700 m 186 660 l S 300 700 m 300 660 l S Q")
+    page.text(font, 10, 76, 686, "A")
+    page.text(font, 10, 190, 686, "B")
+    page.text(font, 10, 76, 666, "1")
+    page.text(font, 10, 190, 666, "2")
+    assert read_tables(doc) == [[]]
+
+
+def test_no_shapes_no_tables_and_no_options(read_tables: Read) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    doc.add_page().text(font, 10, 72, 700, "Nothing drawn")
+    assert read_tables(doc) == [[]]

@@ -1,0 +1,133 @@
+"""The rows of a block that are no rows of its table, and lines that belong to the row above.
+
+The subtraction rule groups lines by the gaps they leave empty; these readings then look
+at what the lines say:
+
+- a **wrapped cell**: a line that puts text in one column only, which the row above also
+  fills, close below it (at most ``WRAP_LEADING`` of its size), and that either goes on in
+  lower case or sits right of the first column, continues that cell;
+- a **note** below the table is a last row that fills one cell only with a sentence
+  (``NOTE_WORDS`` words or more), a footnote mark or ``Source``/``Note``; a **caption** above it is a first row that fills one cell only with a
+  sentence (``CAPTION_WORDS`` words or more) beside an empty rest. Neither is a row;
+- a **two-line header**: two first rows with no digit in them above rows that mostly
+  have one, close together, are one header row, cell by cell;
+- **prose**: a grid whose cells average more than ``PROSE_WORDS`` words, with a cell of
+  more than ``SENTENCE_CELL`` words, or where more
+  than ``RUNS_ON`` of the cells right of the first column begin a phrase of several words
+  in lower case (sentences cut at a gutter: two columns of prose), is no table;
+- **marks**: a row of text much smaller than the rows around it (superscripts ``th``,
+  footnote numbers set above a line) is no row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pagelift
+
+WRAP_LEADING = 1.6
+CAPTION_WORDS = 4
+NOTE_WORDS = 3
+NOTE_MARKS = "*†‡§¹²³⁴⁵⁶⁷⁸⁹("
+SENTENCE_WORDS = 3
+SENTENCE_CELL = 15
+PROSE_WORDS = 6.0
+RUNS_ON = 0.4
+MOSTLY = 0.6
+
+
+def filled(row: Sequence[str]) -> list[int]:
+    """The columns of a row that say something."""
+    return [i for i, cell in enumerate(row) if cell.strip()]
+
+
+def _baseline(line: pagelift.Line) -> float:
+    run = max(line.runs, key=lambda r: r.size)
+    dx, dy = run.direction
+    return -run.x * dy + run.y * dx
+
+
+def join_wrapped(grid: list[list[str]], lines: list[pagelift.Line]
+                 ) -> tuple[list[list[str]], list[list[pagelift.Line]]]:
+    """The grid with each wrapped cell's lines joined into the row above, and each row's lines."""
+    out: list[list[str]] = []
+    heads: list[list[pagelift.Line]] = []
+    last: pagelift.Line | None = None
+    for row, line in zip(grid, lines, strict=True):
+        mine = filled(row)
+        if out and last is not None and len(mine) == 1 and len(filled(out[-1])) >= 2:
+            column = mine[0]
+            text = row[column].strip()
+            close = _baseline(last) - _baseline(line) <= WRAP_LEADING * max(line.size, last.size)
+            if close and out[-1][column].strip() and (column > 0 or text[:1].islower()):
+                out[-1][column] = f"{out[-1][column].rstrip()} {text}"
+                heads[-1].append(line)
+                last = line
+                continue
+        out.append(list(row))
+        heads.append([line])
+        last = line
+    return out, heads
+
+
+def is_note(text: str) -> bool:
+    """True for a line that reads as a note under a table: a sentence, or a footnote mark or a source first."""
+    text = text.strip()
+    return len(text.split()) >= NOTE_WORDS or text[:1] in NOTE_MARKS or text.lower().startswith(("source", "note"))
+
+
+def drop_notes(grid: list[list[str]]) -> tuple[int, int]:
+    """How many leading and trailing rows are a caption or notes, not rows: ``(first kept, end)``."""
+    start, end = 0, len(grid)
+    while end - start > 2 and len(filled(grid[end - 1])) == 1 and is_note(grid[end - 1][filled(grid[end - 1])[0]]):
+        end -= 1
+    while end - start > 2 and len(filled(grid[start])) == 1 and len(grid[start][filled(grid[start])[0]].split()) \
+            >= CAPTION_WORDS:
+        start += 1
+    return start, end
+
+
+def _has_digit(row: Sequence[str]) -> bool:
+    return any(ch.isdigit() for cell in row for ch in cell)
+
+
+def header_rows(grid: list[list[str]], members: list[list[pagelift.Line]]) -> list[list[str]]:
+    """The grid with a header spread over its first two lines made one row, cell by cell."""
+    if len(grid) < 4 or len(members[0]) != 1 or _has_digit(grid[0]) or _has_digit(grid[1]):
+        return grid
+    body = grid[2:]
+    if sum(1 for row in body if _has_digit(row)) < MOSTLY * len(body):
+        return grid
+    top, below = members[0][-1], members[1][0]
+    if _baseline(top) - _baseline(below) > WRAP_LEADING * max(top.size, below.size):
+        return grid
+    merged = [" ".join(part for part in (a.strip(), b.strip()) if part) for a, b in zip(grid[0], grid[1], strict=True)]
+    return [merged, *body]
+
+
+def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
+    """True when the grid's cells read as sentences rather than as data."""
+    cells = [cell.strip() for row in grid for cell in row if cell.strip()]
+    if not cells:
+        return False
+    if sum(len(c.split()) for c in cells) / len(cells) > PROSE_WORDS:
+        return True
+    if any(len(c.split()) > SENTENCE_CELL for c in cells):
+        return True  # a whole sentence in one cell: a line of prose beside a margin note or a number
+    later = [cell.strip() for row in grid for cell in row[1:] if cell.strip()]
+    # A sentence cut at a gutter goes on in lower case for several words; a unit or "na" is one word.
+    lower = sum(1 for c in later if c[:1].islower() and len(c.split()) >= SENTENCE_WORDS)
+    return len(later) >= 4 and lower > RUNS_ON * len(later)
+
+
+MARK_SIZE = 0.75
+"""A row whose text is at most this fraction of the block's usual size is marks set above a line."""
+
+
+def drop_marks(grid: list[list[str]], members: list[list[pagelift.Line]]
+               ) -> tuple[list[list[str]], list[list[pagelift.Line]]]:
+    """The grid without rows of superscripts and footnote marks (text much smaller than the block's)."""
+    sizes = sorted(group[0].size for group in members)
+    usual = sizes[len(sizes) // 2] if sizes else 0.0
+    keep = [i for i, group in enumerate(members) if group[0].size > MARK_SIZE * usual]
+    return [grid[i] for i in keep], [members[i] for i in keep]
