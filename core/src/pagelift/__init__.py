@@ -28,7 +28,16 @@ from .lines import join, lines, logical_order, same_baseline
 from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
-from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
+from .strategies import (
+    Exporter,
+    LayoutContext,
+    LayoutStrategy,
+    OcrEngine,
+    OcrWord,
+    TableContext,
+    TableDetector,
+)
+from .structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 
 __version__ = "0.1.0"
 
@@ -39,6 +48,8 @@ __all__ = [
     "Block",
     "ColumnBand",
     "Document",
+    "Elem",
+    "Exporter",
     "FontInfo",
     "Glyph",
     "GlyphMap",
@@ -47,6 +58,8 @@ __all__ = [
     "LayoutStrategy",
     "Limits",
     "Line",
+    "MarkedRef",
+    "ObjectRef",
     "OcrEngine",
     "OcrWord",
     "Options",
@@ -59,9 +72,12 @@ __all__ = [
     "PluginManager",
     "Point",
     "Rect",
+    "Role",
     "Run",
     "Span",
     "StrictError",
+    "Structure",
+    "StructureStats",
     "Table",
     "TableContext",
     "TableDetector",

@@ -35,6 +35,11 @@ class Limits:
     ``Page.images``, with a ``work_limit`` warning, and image plugins must not decode it."""
     max_cmap_entries: int = 500_000
     """Code ranges and characters read from one CMap."""
+    max_structure_elements: int = 1_000_000
+    """Elements read from a structure tree (/StructTreeRoot); the rest are left out with a warning.
+    The largest tree in the shared corpus has about 10,000."""
+    max_structure_depth: int = 256
+    """How deeply structure elements may nest; deeper ones are left out with a warning."""
 
 
 @dataclass(frozen=True, slots=True)
