@@ -338,8 +338,8 @@ class _Reader:
     def read_role_map(self, value: Any) -> None:
         if not isinstance(value, pikepdf.Dictionary):
             return
-        for key in value:
-            target = _name(value.get(key))
+        for key, entry in value.items():
+            target = _name(entry)
             if target:
                 self.role_map[key[1:]] = target
 
@@ -449,10 +449,9 @@ def _attributes(value: Any) -> dict[str, Any]:
     for item in _kids(value):
         if not isinstance(item, pikepdf.Dictionary):
             continue
-        for key in item:
+        for key, entry in item.items():
             if key in ("/O", "/NS"):
                 continue
-            entry = item.get(key)
             if isinstance(entry, pikepdf.Name):
                 found[key[1:]] = str(entry)[1:]
             elif isinstance(entry, (int, float, bool)):
