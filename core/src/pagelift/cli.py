@@ -188,3 +188,8 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
     path = folder / name
     pixels.save(path, format="PNG")
     return str(path)
+
+
+from .cli_markdown import markdown_command  # noqa: E402  (the command lives in its own module)
+
+main.add_command(markdown_command)

@@ -122,6 +122,8 @@ class Run:
     relative to x/y) — the raw material ``Page.glyphs`` is computed from, on demand.
     ``ocr`` says an OCR engine read the run off an image (one word, its box mapped onto the
     page; ``size`` is the box's height) rather than the page drawing it as text.
+    ``bold`` says the font is bold (:func:`pagelift.fonts.weight.is_bold`) or the text is
+    filled and stroked (render mode 2, how producers fake bold).
     """
 
     text: str
@@ -141,6 +143,7 @@ class Run:
     seq: int = 0
     glyph_offsets: tuple[tuple[str, float, float], ...] = ()
     ocr: bool = False
+    bold: bool = False
 
     @property
     def end(self) -> Point:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -234,10 +234,14 @@ class Structure:
         self._runs[number] = by_mcid
         return by_mcid
 
-    def runs(self, elem: Elem, *, deep: bool = True) -> list[tuple[int, list[Run]]]:
-        """The runs of an element's marked content (with its kids' when ``deep``), grouped by page in order."""
+    def refs(self, elem: Elem, *, deep: bool = True) -> list[MarkedRef]:
+        """The element's marked-content references in order, with its kids' when ``deep``."""
+        return list(self._refs(elem, deep))
+
+    def runs(self, refs: Iterable[MarkedRef]) -> list[tuple[int, list[Run]]]:
+        """The runs of these marked-content references (artifacts left out), grouped by page in order."""
         groups: list[tuple[int, list[Run]]] = []
-        for ref in self._refs(elem, deep):
+        for ref in refs:
             if not ref.page or ref.in_form:
                 continue
             found = self._page_runs(ref.page).get(ref.mcid, [])
@@ -260,14 +264,33 @@ class Structure:
                     continue
                 stack.extend(reversed(item.children))
 
+    def lines_of(self, refs: Iterable[MarkedRef]) -> list[str]:
+        """The text of these references line by line, as the line rule joins their runs on each page."""
+        out: list[str] = []
+        for _, runs in self.runs(refs):
+            out.extend(line.text or join(line) for line in lines(_ordered(runs)))
+        return [text for text in out if text.strip()]
+
     def lines(self, elem: Elem, *, deep: bool = True) -> list[str]:
         """The element's text line by line, as the line rule joins its runs (its /ActualText when it has one)."""
         if elem.actual_text:
             return [elem.actual_text]
         out: list[str] = []
-        for _, runs in self.runs(elem, deep=deep):
-            out.extend(line.text or join(line) for line in lines(_ordered(runs)))
-        return [text for text in out if text.strip()]
+        pending: list[MarkedRef] = []
+        stack: list[Content | Elem] = list(reversed(elem.children))
+        while stack:
+            item = stack.pop()
+            if isinstance(item, MarkedRef):
+                pending.append(item)
+            elif isinstance(item, Elem) and deep:
+                if item.actual_text:  # a kid's replacement text stands for its content (a ligature, a logo)
+                    out.extend(self.lines_of(pending))
+                    pending.clear()
+                    out.append(item.actual_text)
+                else:
+                    stack.extend(reversed(item.children))
+        out.extend(self.lines_of(pending))
+        return out
 
     def text(self, elem: Elem, *, deep: bool = True, separator: str = " ") -> str:
         """The element's text: its lines joined by ``separator`` (a space: a paragraph reads as one line)."""

@@ -592,7 +592,7 @@ class Interpreter:
         runs.append(Run(
             "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
             self.font_name, space, (dx, dy), ascent, font.vertical, self.mode == 3 or self.mode == 7,
-            unreadable, self.artifact, self.mcid, len(runs), offsets,
+            unreadable, self.artifact, self.mcid, len(runs), offsets, bold=font.bold or self.mode == 2,
         ))
 
     # -- marked content --------------------------------------------------------------------
@@ -676,7 +676,7 @@ class Interpreter:
         runs.append(Run(
             text, head.x, head.y, far, head.size, head.font, head.space_width, head.direction, head.ascent,
             head.vertical, all(r.invisible for r in covered), False, head.artifact, head.mcid, head.seq,
-            ((text, 0.0, far),),
+            ((text, 0.0, far),), bold=head.bold,
         ))
 
     # -- XObjects and images ---------------------------------------------------------------

@@ -27,6 +27,7 @@ from .analyse import analyse_font
 from .geometry import FontGeometry, estimate_space
 from .info import FontInfo, GlyphMap
 from .merge import merge_glyph_maps
+from .weight import is_bold
 
 GlyphCode = tuple[str | None, float, bool, float, float]
 """Per glyph: (text or None when unreadable, advance in text space at size 1, whether word
@@ -48,12 +49,13 @@ class LoadedFont:
     :attr:`has_space` says whether some code of the font reads as a space.
     """
 
-    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "geometry", "info", "name", "sources",
-                 "space_width", "text_of", "vertical")
+    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "bold", "geometry", "info", "name",
+                 "sources", "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
         self.name = info.resource_name
+        self.bold = is_bold(info)
         self.geometry = geometry
         self.vertical = geometry.vertical
         self.text_of = text_of

@@ -1,0 +1,160 @@
+"""The untagged path: Markdown from the layout's blocks, with headings, lists and tables inferred.
+
+Most PDFs state no structure. This path reads each page's blocks as the layout arranges
+them (:func:`page_blocks`, the one place the layout's output is consumed), leaves out
+page furniture (running headers, footers, page numbers), puts the tables the detector
+finds in place of their lines, and reads headings and list items off the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pagelift
+
+from .blocks import Block, Heading, ListItem, Paragraph, TableBlock
+from .furniture import furniture
+from .headings import Style, body_style, is_heading, rank_levels, style_of
+from .text import bullet, join_lines, strip_marker
+
+
+def page_blocks(page: pagelift.Page) -> list[list[pagelift.Line]]:
+    """The page's lines in blocks, in reading order: the one adapter onto the layout's output."""
+    return page.blocks()
+
+
+def page_tables(page: pagelift.Page, detector: str | None) -> list[pagelift.Table]:
+    """The tables the detector finds on the page; none when no detector is installed or asked for."""
+    if detector is None:
+        return []
+    try:
+        return page.tables(detector=detector)
+    except pagelift.PluginError:
+        return []
+
+
+@dataclass(slots=True)
+class _Group:
+    """Consecutive lines of one block set in one style: a heading candidate, a paragraph or list items."""
+
+    lines: list[pagelift.Line]
+    style: Style
+    texts: list[str]
+
+
+@dataclass(slots=True)
+class _Table:
+    rows: list[list[str]]
+
+
+def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whitespace") -> list[Block]:
+    """The Markdown blocks of every selected page, read from the layout."""
+    pages = []
+    for page in document.pages:
+        blocks = [[line for line in block if not all(r.artifact for r in line.runs)] for block in page_blocks(page)]
+        pages.append((page, [b for b in blocks if b], page_tables(page, detector)))
+    edge_lines = [(page.crop_box, [line for block in blocks for line in block]) for page, blocks, _ in pages]
+    running = furniture(edge_lines)
+    items_by_page: list[list[_Group | _Table]] = []
+    for _page, blocks, tables in pages:
+        items_by_page.append(_page_items(blocks, tables, running))
+    groups = [item for items in items_by_page for item in items if isinstance(item, _Group)]
+    body = body_style(line for g in groups for line in g.lines)
+    heading_styles = [g.style for g in groups if is_heading(g.texts, g.style, body)]
+    levels = rank_levels(heading_styles)
+    out: list[Block] = []
+    for items in items_by_page:
+        for item in items:
+            if isinstance(item, _Table):
+                out.append(TableBlock(tuple(tuple(row) for row in item.rows)))
+            elif is_heading(item.texts, item.style, body):
+                out.append(Heading(levels[item.style], join_lines(item.texts)))
+            else:
+                out.extend(_prose(item, body))
+    return _merge_continued(out)
+
+
+def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[pagelift.Table],
+                running: set[int]) -> list[_Group | _Table]:
+    """A page's blocks split into style groups, with each table in place of its first line."""
+    items: list[_Group | _Table] = []
+    placed: set[int] = set()
+    for block in blocks:
+        current: _Group | None = None
+        for line in block:
+            if id(line) in running:
+                continue
+            table = _table_of(line, tables)
+            if table is not None:
+                current = None
+                if id(table) not in placed:
+                    placed.add(id(table))
+                    items.append(_Table(table.rows))
+                continue
+            text = line.text or pagelift.join(line)
+            if not text.strip():
+                continue
+            style = style_of(line)
+            if current is None or style != current.style or bullet(text):
+                current = _Group([line], style, [text])
+                items.append(current)
+            else:
+                current.lines.append(line)
+                current.texts.append(text)
+    return items
+
+
+def _table_of(line: pagelift.Line, tables: Sequence[pagelift.Table]) -> pagelift.Table | None:
+    box = line.bbox
+    x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    for table in tables:
+        t = table.bbox
+        if t.x0 - 1 <= x <= t.x1 + 1 and t.y0 - 1 <= y <= t.y1 + 1:
+            return table
+    return None
+
+
+def _prose(group: _Group, body: Style) -> list[Block]:
+    """A group of lines as a paragraph or as list items (a line starting with a bullet or number starts an item)."""
+    marker = bullet(group.texts[0])
+    if marker is None:
+        return [Paragraph(join_lines(group.texts))]
+    x = group.lines[0].bbox.x0
+    kind, number = marker
+    text = strip_marker(group.texts[0])
+    rest = join_lines(group.texts[1:])
+    return [ListItem(join_lines([text, rest]) if rest else text, _depth(x, body), number if kind == "number" else None)]
+
+
+def _depth(x: float, body: Style) -> int:
+    # Recorded as the position in points for now; _merge_continued turns positions into depths per list.
+    return int(round(x))
+
+
+def _merge_continued(blocks: list[Block]) -> list[Block]:
+    """List items' x positions turned into nesting depths, list by list (consecutive items form a list)."""
+    out: list[Block] = []
+    run: list[ListItem] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        positions: list[int] = []
+        for item in run:
+            if not any(abs(item.depth - p) <= 4 for p in positions):
+                positions.append(item.depth)
+        positions.sort()
+        for item in run:
+            depth = min(range(len(positions)), key=lambda i: abs(positions[i] - item.depth))
+            out.append(ListItem(item.text, depth, item.number))
+        run.clear()
+
+    for block in blocks:
+        if isinstance(block, ListItem):
+            run.append(block)
+            continue
+        flush()
+        out.append(block)
+    flush()
+    return out
