@@ -17,10 +17,8 @@ def escape_text(text: str) -> str:
     if not m:
         return text
     lead, token = m.group(1), m.group(2)
-    if m.group(3):  # "1. word" would become a list item: escape the dot
-        escaped = m.group(3) + "\\" + m.group(4)
-    else:
-        escaped = "\\" + token
+    # "1. word" would become a list item: the dot is escaped; anything else, the token itself.
+    escaped = m.group(3) + "\\" + m.group(4) if m.group(3) else "\\" + token
     return lead + escaped + text[m.end():]
 
 

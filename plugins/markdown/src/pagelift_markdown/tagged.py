@@ -180,7 +180,7 @@ class TaggedReader:
                     self._split_item(child, body, nested)
                 else:
                     body.append(child)
-            else:
+            elif isinstance(child, MarkedRef):
                 body.append(child)
 
     # -- tables ----------------------------------------------------------------------------------

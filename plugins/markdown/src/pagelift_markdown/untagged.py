@@ -71,7 +71,7 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
             elif is_heading(item.texts, item.style, body):
                 out.append(Heading(levels[item.style], join_lines(item.texts)))
             else:
-                out.extend(_prose(item, body))
+                out.extend(_prose(item))
     return _merge_continued(out)
 
 
@@ -115,7 +115,7 @@ def _table_of(line: pagelift.Line, tables: Sequence[pagelift.Table]) -> pagelift
     return None
 
 
-def _prose(group: _Group, body: Style) -> list[Block]:
+def _prose(group: _Group) -> list[Block]:
     """A group of lines as a paragraph or as list items (a line starting with a bullet or number starts an item)."""
     marker = bullet(group.texts[0])
     if marker is None:
@@ -124,12 +124,8 @@ def _prose(group: _Group, body: Style) -> list[Block]:
     kind, number = marker
     text = strip_marker(group.texts[0])
     rest = join_lines(group.texts[1:])
-    return [ListItem(join_lines([text, rest]) if rest else text, _depth(x, body), number if kind == "number" else None)]
-
-
-def _depth(x: float, body: Style) -> int:
-    # Recorded as the position in points for now; _merge_continued turns positions into depths per list.
-    return int(round(x))
+    # The depth holds the item's position in points for now; _merge_continued turns positions into depths.
+    return [ListItem(join_lines([text, rest]) if rest else text, round(x), number if kind == "number" else None)]
 
 
 def _merge_continued(blocks: list[Block]) -> list[Block]:
