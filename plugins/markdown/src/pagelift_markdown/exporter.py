@@ -38,8 +38,10 @@ def tree_problem(structure: Structure | None, document: pagelift.Document) -> st
     stats = structure.stats()
     if not stats.headings:
         return "its structure tree has no headings"
-    if stats.roles.get("P", 0) <= 1 and stats.headings <= 1 and stats.elements <= 3:
-        return "its structure tree holds everything in one element"
+    if stats.marked_refs >= 8:
+        largest = max((len(elem.mcids()) for elem in structure.walk()), default=0)
+        if largest >= 0.9 * stats.marked_refs:
+            return "its structure tree holds nearly all the content in one element"
     referenced = structure.mcids()
     total = covered = 0
     for page in document.pages:

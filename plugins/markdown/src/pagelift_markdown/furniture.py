@@ -25,16 +25,25 @@ def _at_edge(line: pagelift.Line, box: pagelift.Rect) -> bool:
     return bbox.y0 >= box.y1 - margin or bbox.y1 <= box.y0 + margin
 
 
-def furniture(pages: Sequence[tuple[pagelift.Rect, Sequence[pagelift.Line]]]) -> set[int]:
+OUTERMOST = 2
+"""How many lines at each edge of a page may be furniture: running heads sit outside the text."""
+
+
+def furniture(pages: Sequence[tuple[pagelift.Rect, Sequence[pagelift.Line]]], body_size: float) -> set[int]:
     """The ids of lines that are page furniture: page numbers at an edge, and edge lines repeated on many pages.
 
-    ``pages`` holds each page's crop box and lines. A line counts as repeated when the same
-    text (digits aside) sits at an edge of at least half the pages, and of at least two.
+    ``pages`` holds each page's crop box and lines. Only the outermost lines at the top and
+    the bottom of a page, set no larger than the body text (``body_size``), are candidates.
+    A line counts as repeated when the same text (digits aside) sits at an edge of at least
+    half the pages, and of at least two.
     """
     edge_keys: Counter[str] = Counter()
     edges: list[list[tuple[pagelift.Line, str]]] = []
     for box, lines in pages:
-        mine = [(line, _key(_text(line))) for line in lines if _at_edge(line, box)]
+        small = [line for line in lines if line.size <= body_size * 1.05 or not body_size]
+        by_height = sorted(small, key=lambda line: line.bbox.y0)
+        outer = {id(line) for line in by_height[:OUTERMOST] + by_height[-OUTERMOST:]}
+        mine = [(line, _key(_text(line))) for line in small if id(line) in outer and _at_edge(line, box)]
         edges.append(mine)
         edge_keys.update({key for _, key in mine})
     needed = max(2, (len(pages) + 1) // 2)

@@ -46,7 +46,8 @@ def body_style(lines: Iterable[pagelift.Line]) -> Style:
         weights[style_of(line)] += len(line.text or pagelift.join(line))
     if not weights:
         return Style(0.0, False)
-    return weights.most_common(1)[0][0]
+    # On a tie the smaller, regular style is the body: headings are larger or bolder.
+    return max(weights, key=lambda s: (weights[s], -s.size, not s.bold))
 
 
 def is_heading(texts: Sequence[str], style: Style, body: Style) -> bool:
@@ -61,6 +62,12 @@ def is_heading(texts: Sequence[str], style: Style, body: Style) -> bool:
     if style.bold and not body.bold and style.size >= body.size * 0.95:
         return True
     return len(texts) == 1 and bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
+
+
+def is_numbered_heading(text: str) -> bool:
+    """Whether a line reads as a numbered section heading ("2.3 Results"), whatever its style."""
+    text = text.strip()
+    return len(text) <= 80 and bool(_SECTION_NUMBER.match(text)) and not text.endswith((".", ",", ";", ":"))
 
 
 def rank_levels(styles: Iterable[Style]) -> dict[Style, int]:

@@ -15,7 +15,7 @@ import pagelift
 
 from .blocks import Block, Heading, ListItem, Paragraph, TableBlock
 from .furniture import furniture
-from .headings import Style, body_style, is_heading, rank_levels, style_of
+from .headings import Style, body_style, is_heading, is_numbered_heading, rank_levels, style_of
 from .text import bullet, join_lines, strip_marker
 
 
@@ -41,6 +41,8 @@ class _Group:
     lines: list[pagelift.Line]
     style: Style
     texts: list[str]
+    alone: bool = False
+    """A numbered heading's line: nothing joins its group."""
 
 
 @dataclass(slots=True)
@@ -55,7 +57,7 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
         blocks = [[line for line in block if not all(r.artifact for r in line.runs)] for block in page_blocks(page)]
         pages.append((page, [b for b in blocks if b], page_tables(page, detector)))
     edge_lines = [(page.crop_box, [line for block in blocks for line in block]) for page, blocks, _ in pages]
-    running = furniture(edge_lines)
+    running = furniture(edge_lines, body_style(line for _, lines in edge_lines for line in lines).size)
     items_by_page: list[list[_Group | _Table]] = []
     for _page, blocks, tables in pages:
         items_by_page.append(_page_items(blocks, tables, running))
@@ -96,8 +98,9 @@ def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[page
             if not text.strip():
                 continue
             style = style_of(line)
-            if current is None or style != current.style or bullet(text):
-                current = _Group([line], style, [text])
+            numbered = is_numbered_heading(text)
+            if current is None or style != current.style or bullet(text) or numbered or current.alone:
+                current = _Group([line], style, [text], numbered)
                 items.append(current)
             else:
                 current.lines.append(line)
