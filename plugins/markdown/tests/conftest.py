@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pagelift_markdown
 import pytest
 from pdfbuilder import Document
 from pdfminer.encodingdb import EncodingDB
 
 import pagelift
+import pagelift_markdown
 
 
 class WinAnsiCodes:

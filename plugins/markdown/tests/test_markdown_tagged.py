@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from pagelift_markdown import to_markdown
 from pdfbuilder import Document, Font, Page
 
 import pagelift
+from pagelift_markdown import to_markdown
 
 Export = Callable[..., tuple[str, pagelift.Document]]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pagelift_markdown import to_markdown
 from pdfbuilder import Document
 
 import pagelift
+from pagelift_markdown import to_markdown
 
 Export = Callable[..., tuple[str, pagelift.Document]]
 
