@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
-from pagelift_markdown import to_markdown
 
 import pagelift
+from pagelift_markdown import to_markdown
 
 pytestmark = pytest.mark.corpus
 
