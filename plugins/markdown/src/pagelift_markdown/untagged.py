@@ -24,14 +24,46 @@ def page_blocks(page: pagelift.Page) -> list[list[pagelift.Line]]:
     return page.blocks()
 
 
-def page_tables(page: pagelift.Page, detector: str | None) -> list[pagelift.Table]:
-    """The tables the detector finds on the page; none when no detector is installed or asked for."""
+def page_tables(page: pagelift.Page, detector: str | None,
+                blocks: Sequence[Sequence[pagelift.Line]]) -> list[pagelift.Table]:
+    """The tables on the page that read as tables; none when no detector is installed or asked for.
+
+    The detector reads the whole page first; a block of the layout no table covers is then
+    offered alone, since a table set close under a paragraph can share the page's block
+    with it, and the detector sees the table only once the prose is away.
+    """
     if detector is None:
         return []
     try:
-        return page.tables(detector=detector)
+        finder = page.document.plugins.table_detector(detector)
     except pagelift.PluginError:
         return []
+    context = pagelift.TableContext(page.number, page.media_box, page.crop_box, page.rotation)
+    found = [table for table in finder.find_tables(page.lines(), context) if is_tabular(table)]
+    for block in blocks:
+        if len(block) < 2 or any(_table_of(line, found) for line in block):
+            continue
+        found.extend(table for table in finder.find_tables(list(block), context) if is_tabular(table))
+    return found
+
+
+MAX_MEAN_CELL = 30
+"""The longest mean cell (characters) of a table; longer cells are columns of prose side by side."""
+
+
+MAX_WORDY = 0.3
+"""The largest share of cells with four words or more; beyond it the "table" is running text in columns."""
+
+
+def is_tabular(table: pagelift.Table) -> bool:
+    """Whether a detected table is one in Markdown's sense: not a list (markers in the first column), not prose in columns."""
+    cells = [cell for row in table.rows for cell in row if cell.strip()]
+    if len(table.rows) < 2 or table.columns < 2 or not cells:
+        return False
+    if all(bullet(row[0] + " x") for row in table.rows if row[0].strip()):
+        return False  # bullets or numbers with their text beside them: a list
+    wordy = sum(1 for c in cells if len(c.split()) >= 4)
+    return sum(len(c) for c in cells) / len(cells) <= MAX_MEAN_CELL and wordy <= MAX_WORDY * len(cells)
 
 
 @dataclass(slots=True)
@@ -55,7 +87,8 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
     pages = []
     for page in document.pages:
         blocks = [[line for line in block if not all(r.artifact for r in line.runs)] for block in page_blocks(page)]
-        pages.append((page, [b for b in blocks if b], page_tables(page, detector)))
+        blocks = [b for b in blocks if b]
+        pages.append((page, blocks, page_tables(page, detector, blocks)))
     edge_lines = [(page.crop_box, [line for block in blocks for line in block]) for page, blocks, _ in pages]
     running = furniture(edge_lines, body_style(line for _, lines in edge_lines for line in lines).size)
     items_by_page: list[list[_Group | _Table]] = []
