@@ -148,7 +148,7 @@ def pagelift_markdown(path: Path) -> str:
     import pagelift
 
     with pagelift.open(path) as doc:
-        return doc.export("markdown")
+        return doc.export("markdown", **PAGELIFT_OPTIONS)
 
 
 def pymupdf4llm_markdown(path: Path) -> str:
@@ -158,6 +158,9 @@ def pymupdf4llm_markdown(path: Path) -> str:
     return str(pymupdf4llm.to_markdown(str(path), show_progress=False))
 
 
+PAGELIFT_OPTIONS: dict[str, str] = {}
+"""Options for pagelift's exporter (``--layout NAME`` sets ``layout``)."""
+
 TOOLS: dict[str, Callable[[Path], str]] = {"pagelift": pagelift_markdown, "pymupdf4llm": pymupdf4llm_markdown}
 
 
@@ -165,7 +168,10 @@ def main() -> None:
     """Score every PDF of out/ with both tools and print the tables (all, then by producer)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--show", help="print both outputs of the PDF whose name starts with this")
+    parser.add_argument("--layout", help="the layout pagelift's untagged path reads (default: pagelift's default)")
     args = parser.parse_args()
+    if args.layout:
+        PAGELIFT_OPTIONS["layout"] = args.layout
     pdfs = sorted(OUT.glob("*.pdf"))
     if not pdfs:
         sys.exit(f"no PDFs in {OUT}: run generate.py first")

@@ -57,13 +57,14 @@ def tree_problem(structure: Structure | None, document: pagelift.Document) -> st
     return ""
 
 
-def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: str | None = "whitespace") -> Markdown:
+def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: str | None = "whitespace",
+                layout: str | None = None) -> Markdown:
     """The document as Markdown, from its tag tree when that is useful, else from its layout.
 
     ``path`` forces ``tagged`` or ``untagged``; ``auto`` (the default) takes the tree when
     it has headings and references the page text, and records a ``markdown`` warning when a
     tagged file falls back. ``detector`` names the table detector of the untagged path
-    (None: no tables).
+    (None: no tables) and ``layout`` its layout (None: the document's default).
     """
     if path not in PATHS:
         raise ValueError(f"path={path!r} is not one of {', '.join(PATHS)}")
@@ -80,7 +81,7 @@ def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: st
     if structure is not None and path == "auto":
         document.warnings.append(pagelift.Warning(0, WARNING_CODE, f"the file is tagged but {problem}: "
                                                   "Markdown read from the page layout instead"))
-    return Markdown(render(untagged_blocks(document, detector=detector)), "untagged", problem)
+    return Markdown(render(untagged_blocks(document, detector=detector, layout=layout)), "untagged", problem)
 
 
 class MarkdownExporter:

@@ -19,9 +19,9 @@ from .headings import Style, body_style, is_heading, is_numbered_heading, rank_l
 from .text import bullet, join_lines, strip_marker
 
 
-def page_blocks(page: pagelift.Page) -> list[list[pagelift.Line]]:
+def page_blocks(page: pagelift.Page, layout: str | None = None) -> list[list[pagelift.Line]]:
     """The page's lines in blocks, in reading order: the one adapter onto the layout's output."""
-    return page.blocks()
+    return page.blocks(layout=layout)
 
 
 def page_tables(page: pagelift.Page, detector: str | None,
@@ -82,11 +82,12 @@ class _Table:
     rows: list[list[str]]
 
 
-def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whitespace") -> list[Block]:
-    """The Markdown blocks of every selected page, read from the layout."""
+def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whitespace",
+                    layout: str | None = None) -> list[Block]:
+    """The Markdown blocks of every selected page, read from the layout (``layout``: its name, None the default)."""
     pages = []
     for page in document.pages:
-        blocks = [[line for line in block if not all(r.artifact for r in line.runs)] for block in page_blocks(page)]
+        blocks = [[line for line in block if not all(r.artifact for r in line.runs)] for block in page_blocks(page, layout)]
         blocks = [b for b in blocks if b]
         pages.append((page, blocks, page_tables(page, detector, blocks)))
     edge_lines = [(page.crop_box, [line for block in blocks for line in block]) for page, blocks, _ in pages]
@@ -100,7 +101,7 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
     levels = rank_levels(heading_styles)
     out: list[Block] = []
     for items in items_by_page:
-        for item in items:
+        for item in _join_wrapped_headings(items, body):
             if isinstance(item, _Table):
                 out.append(TableBlock(tuple(tuple(row) for row in item.rows)))
             elif is_heading(item.texts, item.style, body):
@@ -108,6 +109,22 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
             else:
                 out.extend(_prose(item))
     return _merge_continued(out)
+
+
+def _join_wrapped_headings(items: list[_Group | _Table], body: Style) -> list[_Group | _Table]:
+    """A heading wrapped over two lines that the layout put in two blocks made one group again."""
+    out: list[_Group | _Table] = []
+    for item in items:
+        last = out[-1] if out else None
+        if (isinstance(item, _Group) and isinstance(last, _Group) and item.style == last.style
+                and not item.alone and not last.alone and is_heading(last.texts, last.style, body)
+                and is_heading(last.texts + item.texts, item.style, body)
+                and 0 <= last.lines[-1].bbox.y0 - item.lines[0].bbox.y1 <= item.style.size * 0.8
+                and abs(last.lines[-1].bbox.x0 - item.lines[0].bbox.x0) <= item.style.size):
+            out[-1] = _Group(last.lines + item.lines, last.style, last.texts + item.texts)
+        else:
+            out.append(item)
+    return out
 
 
 def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[pagelift.Table],
