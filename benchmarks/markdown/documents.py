@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "layout"))
-from content import LATIN  # noqa: E402  (the layout benchmark's plain words, none a typesetter rewrites)
+from content import LATIN
 
 
 @dataclass

@@ -90,8 +90,17 @@ def chromium(doc: Doc, stem: Path) -> None:
 def to_odt(doc: Doc, path: Path) -> None:
     """The document as .odt: text:h with outline levels, styled lists, a table with a header row."""
     from odf.opendocument import OpenDocumentText
-    from odf.style import (Columns, ListLevelProperties, PageLayout, PageLayoutProperties, MasterPage,
-                           ParagraphProperties, Style, TableColumnProperties, TextProperties)
+    from odf.style import (
+        Columns,
+        ListLevelProperties,
+        MasterPage,
+        PageLayout,
+        PageLayoutProperties,
+        ParagraphProperties,
+        Style,
+        TableColumnProperties,
+        TextProperties,
+    )
     from odf.table import Table, TableCell, TableColumn, TableHeaderRows, TableRow
     from odf.text import H, List, ListItem, ListLevelStyleBullet, ListLevelStyleNumber, ListStyle, P
 
@@ -173,6 +182,7 @@ def to_docx(doc: Doc, path: Path) -> None:
     import docx
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
+    from docx.shared import Cm
 
     d = docx.Document()
     for b in doc.blocks:
@@ -187,9 +197,13 @@ def to_docx(doc: Doc, path: Path) -> None:
         elif b.kind == "table":
             table = d.add_table(rows=len(b.rows), cols=len(b.rows[0]))
             table.style = "Table Grid"
+            width = Cm((7.5 if doc.columns == 2 else 15) / len(b.rows[0]))  # the table fits its column
             for r, row in enumerate(b.rows):
                 for c, cell in enumerate(row):
                     table.cell(r, c).text = cell
+                    table.cell(r, c).width = width
+            for column in table.columns:
+                column.width = width
             d.add_paragraph("")
     if doc.columns == 2:
         cols = OxmlElement("w:cols")
@@ -220,7 +234,9 @@ def to_latex(doc: Doc) -> str:
            r"\begin{document}"]
     for b in doc.blocks:
         if b.kind == "heading":
-            if b.level == 1:
+            if b.level == 1 and doc.columns == 2:  # across both columns, as \maketitle sets a title
+                out.append(r"\twocolumn[{\noindent{\LARGE\bfseries " + b.text + r"}\par\bigskip}]")
+            elif b.level == 1:
                 out.append(r"\noindent{\LARGE\bfseries " + b.text + r"}\par\bigskip")
             else:
                 out.append(("\\section*{" if b.level == 2 else "\\subsection*{") + b.text + "}")

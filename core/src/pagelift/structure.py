@@ -268,7 +268,11 @@ class Structure:
         """The text of these references line by line, as the line rule joins their runs on each page."""
         out: list[str] = []
         for _, runs in self.runs(refs):
-            out.extend(line.text or join(line) for line in lines(_ordered(runs)))
+            # The line rule says what each line reads; the lines follow the content stream, whose
+            # order is the logical one in a tagged file (a paragraph continued at the top of the
+            # next column comes after its start, though it sits higher on the page).
+            found = sorted(lines(_ordered(runs)), key=lambda line: min(run.seq for run in line.runs))
+            out.extend(line.text or join(line) for line in found)
         return [text for text in out if text.strip()]
 
     def lines(self, elem: Elem, *, deep: bool = True) -> list[str]:

@@ -8,6 +8,7 @@ finds in place of their lines, and reads headings and list items off the page.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,7 +45,25 @@ def page_tables(page: pagelift.Page, detector: str | None,
         if len(block) < 2 or any(_table_of(line, found) for line in block):
             continue
         found.extend(table for table in finder.find_tables(list(block), context) if is_tabular(table))
+    # Rows a layout kept one to a block: consecutive lines with wide gaps inside them, offered together.
+    rows: list[pagelift.Line] = []
+    for line in [line for block in blocks for line in block] + [None]:
+        if line is not None and _gapped(line) and not _table_of(line, found):
+            rows.append(line)
+            continue
+        if len(rows) >= 2:
+            found.extend(table for table in finder.find_tables(rows, context) if is_tabular(table))
+        rows = []
     return found
+
+
+def _gapped(line: pagelift.Line) -> bool:
+    """Whether a line has a gap wider than two spaces between two of its runs (a row of cells, perhaps)."""
+    runs = sorted(line.runs, key=lambda r: r.x)
+    for left, right in itertools.pairwise(runs):
+        if right.x - (left.x + left.width) > 2 * max(left.space_width, 0.25 * left.size):
+            return True
+    return False
 
 
 MAX_MEAN_CELL = 30
