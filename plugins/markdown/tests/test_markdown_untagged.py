@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pdfbuilder import Document
+from pdfbuilder import Document, Font
 
 import pagelift
 from pagelift_markdown import to_markdown
@@ -12,8 +12,22 @@ from pagelift_markdown import to_markdown
 Export = Callable[..., tuple[str, pagelift.Document]]
 
 
-def _fonts(doc: Document) -> tuple[object, object]:
+def _fonts(doc: Document) -> tuple[Font, Font]:
     return doc.standard_font("Helvetica", name="F1"), doc.standard_font("Helvetica-Bold", name="F2")
+
+
+Drawn = tuple[bool, float, float, float, str]
+"""One line to draw: (bold, size, x, y, text)."""
+
+
+def _one_page(lines: list[Drawn]) -> Document:
+    """A one-page document drawing these lines in Helvetica and Helvetica-Bold."""
+    doc = Document()
+    regular, bold = _fonts(doc)
+    page = doc.add_page()
+    for is_bold, size, x, y, text in lines:
+        page.text(bold if is_bold else regular, size, x, y, text)
+    return doc
 
 
 def test_heading_levels_rank_sizes_across_the_whole_document(export: Export) -> None:
@@ -33,42 +47,36 @@ def test_heading_levels_rank_sizes_across_the_whole_document(export: Export) -> 
 
 
 def test_bold_line_at_body_size_is_a_heading_and_a_bold_sentence_is_not(export: Export) -> None:
-    doc = Document()
-    regular, bold = _fonts(doc)
-    page = doc.add_page()
-    page.text(bold, 11, 72, 720, "Method")
-    page.text(regular, 11, 72, 700, "We counted birds at dawn for ten days in a row.")
-    page.text(bold, 11, 72, 670, "Counting stopped when it rained.")
-    page.text(regular, 11, 72, 650, "Rain fell twice and the counts on those days were dropped.")
-    text, _ = export(doc)
+    text, _ = export(_one_page([
+        (True, 11, 72, 720, "Method"),
+        (False, 11, 72, 700, "We counted birds at dawn for ten days in a row."),
+        (True, 11, 72, 670, "Counting stopped when it rained."),
+        (False, 11, 72, 650, "Rain fell twice and the counts on those days were dropped."),
+    ]))
     assert text.startswith("# Method\n\nWe counted birds")
     assert "# Counting" not in text and "Counting stopped when it rained." in text
 
 
 def test_numbered_heading_at_body_style(export: Export) -> None:
-    doc = Document()
-    regular, bold = _fonts(doc)
-    page = doc.add_page()
-    page.text(bold, 16, 72, 720, "Report")
-    page.text(regular, 11, 72, 690, "2.3 Results")
-    page.text(regular, 11, 72, 670, "The counts rose in spring and fell again by the autumn.")
-    text, _ = export(doc)
+    text, _ = export(_one_page([
+        (True, 16, 72, 720, "Report"),
+        (False, 11, 72, 690, "2.3 Results"),
+        (False, 11, 72, 670, "The counts rose in spring and fell again by the autumn."),
+    ]))
     assert "\n\n## 2.3 Results\n\n" in text
 
 
 def test_bulleted_and_numbered_lists_with_nesting(export: Export) -> None:
-    doc = Document()
-    regular, bold = _fonts(doc)
-    page = doc.add_page()
-    page.text(bold, 16, 72, 740, "Kit")
-    page.text(regular, 11, 72, 710, "• binoculars")
-    page.text(regular, 11, 72, 695, "• a notebook that")
-    page.text(regular, 11, 82, 680, "fits a pocket")
-    page.text(regular, 11, 90, 665, "- pencil")
-    page.text(regular, 11, 72, 650, "• boots")
-    page.text(regular, 11, 72, 620, "1. Arrive early")
-    page.text(regular, 11, 72, 605, "2. Keep still")
-    text, _ = export(doc)
+    text, _ = export(_one_page([
+        (True, 16, 72, 740, "Kit"),
+        (False, 11, 72, 710, "• binoculars"),
+        (False, 11, 72, 695, "• a notebook that"),
+        (False, 11, 82, 680, "fits a pocket"),
+        (False, 11, 90, 665, "- pencil"),
+        (False, 11, 72, 650, "• boots"),
+        (False, 11, 72, 620, "1. Arrive early"),
+        (False, 11, 72, 605, "2. Keep still"),
+    ]))
     assert ("- binoculars\n- a notebook that fits a pocket\n  - pencil\n- boots\n"
             "1. Arrive early\n2. Keep still\n") in text
 
