@@ -122,3 +122,13 @@ def test_an_empty_document_exports_nothing(export: Export) -> None:
     doc.add_page()
     text, _ = export(doc)
     assert text == ""
+
+
+def test_a_paragraph_broken_by_a_page_break_is_one_paragraph(export: Export) -> None:
+    doc = Document()
+    regular, _ = _fonts(doc)
+    one, two = doc.add_page(), doc.add_page()
+    one.text(regular, 11, 72, 120, "The survey walked the towpath from the lock to the")
+    two.text(regular, 11, 72, 720, "harbour and counted every heron it saw.")
+    text, _ = export(doc)
+    assert text == "The survey walked the towpath from the lock to the harbour and counted every heron it saw.\n"

@@ -13,12 +13,14 @@ import pikepdf
 
 from .info import FontInfo
 
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demibold|demi\b|[-,](?:sb|bd)\b|\bbd\b", re.IGNORECASE)
+# URW's Nimbus fonts (TeX's and Ghostscript's Times and Helvetica) call their bold "Medi".
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demibold|demi\b|[-,](?:sb|bd)\b|\bbd\b|-medi(?:ital)?\b",
+                        re.IGNORECASE)
 _FORCE_BOLD = 1 << 18  # /Flags bit 19
 
 
 def is_bold(info: FontInfo) -> bool:
-    """True when the font is bold: /FontWeight of 600 or more, /Flags ForceBold, or "Bold"/"Black"/"Heavy"/"Semibold" in its name."""
+    """True when the font is bold: /FontWeight of 600 or more, /Flags ForceBold, or "Bold"/"Black"/"Heavy"/"Semibold" (or URW's "Medi") in its name."""
     descriptor = info.descriptor
     if isinstance(descriptor, pikepdf.Dictionary):
         weight = descriptor.get("/FontWeight")

@@ -200,8 +200,21 @@ def _prose(group: _Group) -> list[Block]:
     return [ListItem(join_lines([text, rest]) if rest else text, round(x), number if kind == "number" else None)]
 
 
+def _continues(previous: Block | None, block: Block) -> bool:
+    """Whether a paragraph goes on from the previous one across a column or page break.
+
+    It does when the previous one stops mid-sentence (a word broken with a hyphen, or no
+    closing punctuation) and this one starts in lowercase.
+    """
+    if not isinstance(previous, Paragraph) or not isinstance(block, Paragraph):
+        return False
+    end = previous.text.rstrip()
+    return bool(end) and block.text[:1].islower() and (end[-1].isalpha() or end.endswith((",", "-")))
+
+
 def _merge_continued(blocks: list[Block]) -> list[Block]:
-    """List items' x positions turned into nesting depths, list by list (consecutive items form a list)."""
+    """Paragraphs broken by a column or page break joined again; list items' x positions turned into
+    nesting depths, list by list (consecutive items form a list)."""
     out: list[Block] = []
     run: list[ListItem] = []
 
@@ -223,6 +236,10 @@ def _merge_continued(blocks: list[Block]) -> list[Block]:
             run.append(block)
             continue
         flush()
+        previous = out[-1] if out else None
+        if _continues(previous, block) and isinstance(previous, Paragraph) and isinstance(block, Paragraph):
+            out[-1] = Paragraph(join_lines([previous.text, block.text]))
+            continue
         out.append(block)
     flush()
     return out
