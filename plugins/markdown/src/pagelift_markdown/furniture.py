@@ -11,7 +11,7 @@ import pagelift
 EDGE = 0.12
 """How far from the top or bottom of the page (a fraction of its height) a running line sits."""
 
-_PAGE_NUMBER = re.compile(r"^\s*(page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
+_PAGE_NUMBER = re.compile(r"^\s*(page\s+)?[-–—]?\s*\d{1,6}\s*[-–—]?(\s*(of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
 def _key(text: str) -> str:
