@@ -46,3 +46,9 @@ def export() -> Callable[..., tuple[str, pagelift.Document]]:
         return opened.export("markdown", **options), opened
 
     return run
+
+
+@pytest.fixture
+def markdown_plugins() -> pagelift.PluginManager:
+    """The plugin manager the exports use: the markdown exporter and the test decoder."""
+    return manager()

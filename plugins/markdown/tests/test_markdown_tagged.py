@@ -224,3 +224,11 @@ def test_tree_with_everything_in_one_paragraph_falls_back(export: Export) -> Non
     text, doc = export(t.doc)
     assert "one element" in doc.warnings[0].message
     assert text.startswith("# Title\n")
+
+
+def test_strict_mode_raises_at_the_fallback(markdown_plugins: pagelift.PluginManager) -> None:
+    t = Tagger()
+    t.add("P", "No headings here")
+    opened = pagelift.open(t.doc.to_bytes(), plugins=markdown_plugins, strict=True)
+    with pytest.raises(pagelift.StrictError, match="no headings"):
+        opened.export("markdown")

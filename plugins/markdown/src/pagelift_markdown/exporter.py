@@ -79,8 +79,11 @@ def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: st
             return Markdown(render(blocks), "tagged", "")
         problem = "its structure tree gave no text"
     if structure is not None and path == "auto":
-        document.warnings.append(pagelift.Warning(0, WARNING_CODE, f"the file is tagged but {problem}: "
-                                                  "Markdown read from the page layout instead"))
+        warning = pagelift.Warning(0, WARNING_CODE, f"the file is tagged but {problem}: "
+                                   "Markdown read from the page layout instead")
+        if document.options.strict:
+            raise pagelift.StrictError(warning)
+        document.warnings.append(warning)
     return Markdown(render(untagged_blocks(document, detector=detector, layout=layout)), "untagged", problem)
 
 
