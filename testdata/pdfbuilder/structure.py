@@ -55,7 +55,7 @@ class StructTree:
         """A structure element ``/S role`` appended to ``parent``'s kids (the root's when None).
 
         ``page`` sets its /Pg; ``mcids`` are MCIDs on the element's page (its own /Pg or the
-        one it inherits: pass ``mcid_page`` through :meth:`mcid` for anything else).
+        one it inherits; :meth:`mcid` references content on another page).
         """
         elem = pikepdf.Dictionary(Type=pikepdf.Name.StructElem, S=pikepdf.Name("/" + role),
                                   P=parent if parent is not None else self.root, K=pikepdf.Array())

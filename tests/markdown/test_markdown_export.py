@@ -142,3 +142,20 @@ def test_the_docs_examples_print_what_the_docs_show(monkeypatch: pytest.MonkeyPa
     for code, shown in examples:
         exec(compile(code, str(DOC), "exec"), {"__name__": "docs_example"})
         assert capsys.readouterr().out.strip() == shown.strip()
+
+
+def test_a_table_row_carried_over_to_the_next_page_stays_in_the_table() -> None:
+    doc = pdfbuilder.Document()
+    regular = doc.standard_font("Helvetica", name="F1")
+    one, two = doc.add_page(), doc.add_page()
+    one.text_lines(regular, 11, 72, 720, ["The counts of the spring survey, lock by lock, are in the table below."])
+    rows = [("Place", "Miles", "Locks"), ("Mill Bridge", "2.5", "3"), ("Oak Wharf", "6.0", "7")]
+    for i, row in enumerate(rows):
+        for x, cell in zip((72, 220, 320), row, strict=True):
+            one.text(regular, 11, x, 140 - 18 * i, cell)
+    for x, cell in zip((72, 220, 320), ("Hill Top", "11.25", "14"), strict=True):
+        two.text(regular, 11, x, 720, cell)
+    two.text(regular, 11, 72, 680, "The towpath ends at the top lock.")
+    text = pagelift.open(doc.to_bytes()).export("markdown")
+    assert ("| Place | Miles | Locks |\n|---|---|---|\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
+            "| Hill Top | 11.25 | 14 |\n\nThe towpath ends at the top lock.\n") in text

@@ -57,13 +57,48 @@ def page_tables(page: pagelift.Page, detector: str | None,
     return found
 
 
+def _continue_tables(items_by_page: list[list[_Group | _Table]]) -> None:
+    """A table's last rows carried over to the next page, too few there for the detector, put back in the table.
+
+    A page that ends with a table and a next page whose first lines split into as many
+    cells as the table has columns: those lines are the table's rows.
+    """
+    for before, after in itertools.pairwise(items_by_page):
+        if not before or not isinstance(before[-1], _Table):
+            continue
+        table = before[-1]
+        width = max(len(row) for row in table.rows)
+        while after and isinstance(after[0], _Group):
+            first = after[0]
+            cells = _cells(first.lines[0])
+            if len(cells) != width:
+                break
+            table.rows.append(cells)
+            del first.lines[0], first.texts[0]
+            if not first.lines:
+                after.pop(0)
+
+
+def _cells(line: pagelift.Line) -> list[str]:
+    """A line cut at its wide gaps, each piece's text joined by the line rule."""
+    runs = sorted(line.runs, key=lambda r: r.x)
+    pieces: list[list[pagelift.Run]] = [[runs[0]]] if runs else []
+    for left, right in itertools.pairwise(runs):
+        if _gap(left, right):
+            pieces.append([right])
+        else:
+            pieces[-1].append(right)
+    return [pagelift.join(piece).strip() for piece in pieces]
+
+
+def _gap(left: pagelift.Run, right: pagelift.Run) -> bool:
+    return right.x - (left.x + left.width) > 2 * max(left.space_width, 0.25 * left.size)
+
+
 def _gapped(line: pagelift.Line) -> bool:
     """Whether a line has a gap wider than two spaces between two of its runs (a row of cells, perhaps)."""
     runs = sorted(line.runs, key=lambda r: r.x)
-    for left, right in itertools.pairwise(runs):
-        if right.x - (left.x + left.width) > 2 * max(left.space_width, 0.25 * left.size):
-            return True
-    return False
+    return any(_gap(left, right) for left, right in itertools.pairwise(runs))
 
 
 MAX_MEAN_CELL = 30
@@ -114,6 +149,7 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
     items_by_page: list[list[_Group | _Table]] = []
     for _page, blocks, tables in pages:
         items_by_page.append(_page_items(blocks, tables, running))
+    _continue_tables(items_by_page)
     groups = [item for items in items_by_page for item in items if isinstance(item, _Group)]
     body = body_style(line for g in groups for line in g.lines)
     heading_styles = [g.style for g in groups if is_heading(g.texts, g.style, body)]
