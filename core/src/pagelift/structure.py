@@ -125,7 +125,7 @@ class Elem:
 
     @property
     def heading_level(self) -> int:
-        """The heading level: H1..H6 their own; a bare H (§14.8.4.4) one more than the grouping elements enclosing it beyond the first; 0 for a non-heading."""
+        """The heading level: H1..H6 their own; a bare H (§14.8.4.4) the number of sections (Part, Art, Sect, Div, Aside) enclosing it, 1 to 6; 0 for a non-heading."""
         level = self.role.heading_level
         if level or self.role != "H":
             return level
