@@ -212,6 +212,8 @@ def test_paths_can_be_forced(export: Export) -> None:
     assert to_markdown(doc, path="untagged").path == "untagged"
     with pytest.raises(ValueError, match="path="):
         to_markdown(doc, path="sideways")
+    with pytest.raises(ValueError, match="no option 'colour'; its options: path, detector, layout"):
+        doc.export("markdown", colour="blue")
 
 
 def test_tree_with_everything_in_one_paragraph_falls_back(export: Export) -> None:

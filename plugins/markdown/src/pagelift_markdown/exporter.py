@@ -90,6 +90,12 @@ def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: st
 class MarkdownExporter:
     """The exporter registered as ``markdown``: ``Document.export("markdown", path=..., detector=...)``."""
 
+    OPTIONS = ("path", "detector", "layout")
+
     def export(self, document: pagelift.Document, **options: Any) -> str:
-        """The document as Markdown (see :func:`to_markdown` for the options)."""
+        """The document as Markdown (see :func:`to_markdown` for the options); an unknown option is a ValueError."""
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise ValueError(f"the markdown exporter has no option {', '.join(map(repr, unknown))}; "
+                             f"its options: {', '.join(self.OPTIONS)}")
         return to_markdown(document, **options).text
