@@ -13,6 +13,7 @@ from . import damage
 from .cmaps import EmbeddedCMap, ToUnicode
 from .document import Box, Canvas, Document, Encryption, Form, Image, Page, XObject
 from .fonts import STANDARD_14, Font
+from .structure import StructTree
 
 __all__ = [
     "STANDARD_14",
@@ -25,6 +26,7 @@ __all__ = [
     "Form",
     "Image",
     "Page",
+    "StructTree",
     "ToUnicode",
     "XObject",
     "damage",

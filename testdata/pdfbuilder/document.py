@@ -31,6 +31,7 @@ from .fonts import (
     type0_font,
     type3_font,
 )
+from .structure import StructTree
 
 __all__ = ["Box", "Canvas", "Document", "Encryption", "Form", "Image", "Page", "XObject"]
 
@@ -413,6 +414,7 @@ class Document:
         self._counter = 0
         self._cmap_streams: dict[int, pikepdf.Stream] = {}
         self._bare_pages = False
+        self._structure: StructTree | None = None
 
     def _next_name(self, prefix: str) -> str:
         self._counter += 1
@@ -703,12 +705,22 @@ class Document:
         )  # fmt: skip
         return Image(name or self._next_name("Im"), self.pdf.make_indirect(stream), width, height, data, filter)
 
+    # ----------------------------------------------------------------- structure
+
+    def structure_tree(self, role_map: Mapping[str, str] | None = None) -> StructTree:
+        """Make the document tagged: a /StructTreeRoot (with this /RoleMap) to add elements to."""
+        if self._structure is None:
+            self._structure = StructTree(self, role_map)
+        return self._structure
+
     # ----------------------------------------------------------------- output
 
     def build(self) -> pikepdf.Pdf:
         """Write every content stream and return the :class:`pikepdf.Pdf` (idempotent)."""
         for canvas in self._canvases:
             canvas._finish()
+        if self._structure is not None:
+            self._structure.finish()
         if "/Resources" in self.pages_node and not self.pages_node.Resources.keys():
             del self.pages_node.Resources
         return self.pdf

@@ -35,7 +35,16 @@ from .options import Limits, Options
 from .outline import OutlineItem
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .render import document_bytes, render_page
-from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
+from .strategies import (
+    Exporter,
+    LayoutContext,
+    LayoutStrategy,
+    OcrEngine,
+    OcrWord,
+    TableContext,
+    TableDetector,
+)
+from .structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 from .words import Word
 
 __version__ = "0.1.0"
@@ -51,6 +60,8 @@ __all__ = [
     "Cell",
     "ColumnBand",
     "Document",
+    "Elem",
+    "Exporter",
     "FontFace",
     "FontInfo",
     "FormField",
@@ -61,7 +72,9 @@ __all__ = [
     "LayoutStrategy",
     "Limits",
     "Line",
+    "MarkedRef",
     "Metadata",
+    "ObjectRef",
     "OcrEngine",
     "OcrWord",
     "Options",
@@ -75,10 +88,13 @@ __all__ = [
     "PluginManager",
     "Point",
     "Rect",
+    "Role",
     "Run",
     "Shape",
     "Span",
     "StrictError",
+    "Structure",
+    "StructureStats",
     "Table",
     "TableContext",
     "TableDetector",

@@ -160,3 +160,6 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
 
 main.add_command(render_command)
 main.add_command(tables_command)
+from .cli_markdown import markdown_command  # noqa: E402  (the command lives in its own module)
+
+main.add_command(markdown_command)

@@ -26,7 +26,7 @@ from .honesty import UnreadableReporter
 from .inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
 from .lines import join, lines
 from .lostpages import lost_pages
-from .model import Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
+from .model import Block, Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
 from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
@@ -41,6 +41,7 @@ from .table_auto import AUTO, auto_tables
 
 if TYPE_CHECKING:
     from .parallel import PageText
+from .structure import Structure, read_structure
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
 
@@ -273,6 +274,19 @@ class Document(DocumentExtras):
             yield page
             if not already_read:
                 page.release()
+
+    @computed_once_locked
+    def structure(self) -> Structure | None:
+        """The logical structure tree of a tagged PDF (:mod:`pagelift.structure`); None for an untagged file."""
+        return read_structure(self)
+
+    def export(self, format: str = "markdown", **options: Any) -> str:
+        """The document in an output format an exporter plugin registered (``markdown``: ``pagelift-markdown``).
+
+        ``options`` go to the exporter. An unknown format raises :class:`PluginError`
+        listing the installed ones.
+        """
+        return str(self.plugins.exporter(format).export(self, **options))
 
     @property
     def unreadable_count(self) -> int:
@@ -518,16 +532,26 @@ class Page(PageExtras):
         region = Rect(*rect)
         return [g for g in self.glyphs if g.bbox.intersects(region)]
 
-    def _text_of(self, runs: list[Run], layout: str | None) -> str:
+    def blocks(self, layout: str | None = None) -> list[Block]:
+        """The page's lines grouped into blocks in reading order, as the layout ``text()`` uses arranges them.
+
+        A block is a paragraph, a column's stretch or a table's rows, whatever the layout
+        keeps together; without any layout installed, the page's lines make one block.
+        """
+        return self._blocks_of(self._visible_runs(), layout)[1]
+
+    def _blocks_of(self, runs: list[Run], layout: str | None) -> tuple[str | None, list[Block]]:
         name = layout or self.document.options.layout
         pm = self.document.plugins
         if name is None:
             name = "position" if "position" in pm.layout_names() else None
         if name is None:
             # The core's own reading: the page's lines top to bottom, one block.
-            blocks = [lines(runs)]
-        else:
-            blocks = [block for block in pm.layout(name).arrange(runs, self._layout_context()) if block]
+            return None, [lines(runs)]
+        return name, [block for block in pm.layout(name).arrange(runs, self._layout_context()) if block]
+
+    def _text_of(self, runs: list[Run], layout: str | None) -> str:
+        name, blocks = self._blocks_of(runs, layout)
         texts = [[line.text or join(line) for line in block] for block in blocks]
         if self.document.options.dehyphenate:
             texts = mend_blocks(blocks, texts)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .fonts.info import FontInfo, GlyphMap
     from .model import Image
     from .options import Limits
-    from .strategies import LayoutStrategy, OcrEngine, TableDetector
+    from .strategies import Exporter, LayoutStrategy, OcrEngine, TableDetector
 
 hookspec = pluggy.HookspecMarker("pagelift")
 
@@ -64,6 +64,20 @@ def pagelift_register_ocr_engines(register: Callable[[str, OcrEngine], None]) ->
     ``recognize(image, *, languages) -> list[OcrWord]`` method (:class:`pagelift.OcrEngine`).
     An app can also pass an engine object directly instead of a name. A duplicate name is
     an error naming both plugins. Return value: ignored.
+    """
+
+
+@hookspec
+def pagelift_register_exporters(register: Callable[[str, Exporter], None]) -> None:
+    """Contribute output formats: call ``register(name, exporter)`` for each.
+
+    Called once per plugin manager, the first time an exporter is looked up
+    (``Document.export(name)``, ``pagelift markdown``). ``exporter`` has an
+    ``export(document, **options) -> str`` method (:class:`pagelift.Exporter`) that reads
+    the document through its public API (pages, lines, blocks, tables, ``structure``) and
+    returns the whole output. ``pagelift-markdown`` registers ``markdown``; an app registers
+    its own (HTML, a chunker for embeddings) the same way. A duplicate name is an error
+    naming both plugins. Return value: ignored.
     """
 
 

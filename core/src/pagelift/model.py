@@ -139,6 +139,8 @@ class Run:
     OCR words). ``color`` is the fill colour the text was painted with, its components in
     the current colour space (1: gray, 3: RGB, 4: CMYK; 0.0-1.0), None for a pattern
     or an OCR word.
+    ``fake_bold`` says the text is filled and stroked (render mode 2, how producers fake bold);
+    ``bold`` counts it.
     """
 
     text: str
@@ -160,6 +162,7 @@ class Run:
     ocr: bool = False
     face: FontFace | None = None
     color: tuple[float, ...] | None = (0.0,)
+    fake_bold: bool = False
 
     @property
     def font_name(self) -> str:
@@ -168,8 +171,8 @@ class Run:
 
     @property
     def bold(self) -> bool:
-        """The font is bold (descriptor weight or flags, or its name)."""
-        return self.face is not None and self.face.bold
+        """The font is bold (descriptor weight or flags, or its name), or the text is filled and stroked."""
+        return self.fake_bold or (self.face is not None and self.face.bold)
 
     @property
     def italic(self) -> bool:

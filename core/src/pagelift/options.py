@@ -46,6 +46,11 @@ class Limits:
     """Text runs (``Tj``, ``TJ``, ``'``, ``"`` pieces) kept for one page: lines, layouts
     and table detection take time growing with them. Past it the page's text stops, with a
     ``work_limit`` warning; the largest page of the shared corpus has about 2,600."""
+    max_structure_elements: int = 1_000_000
+    """Elements read from a structure tree (/StructTreeRoot); the rest are left out with a warning.
+    The largest tree in the shared corpus has about 10,000."""
+    max_structure_depth: int = 256
+    """How deeply structure elements may nest; deeper ones are left out with a warning."""
 
 
 @dataclass(frozen=True, slots=True)

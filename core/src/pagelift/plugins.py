@@ -195,11 +195,13 @@ class PluginManager:
     def _collect(self) -> dict[str, dict[str, tuple[Any, str]]]:
         if self._strategies is not None:
             return self._strategies
-        strategies: dict[str, dict[str, tuple[Any, str]]] = {"layout": {}, "table detector": {}, "OCR engine": {}}
+        strategies: dict[str, dict[str, tuple[Any, str]]] = {"layout": {}, "table detector": {}, "OCR engine": {},
+                                                             "exporter": {}}
         families: Iterable[tuple[str, str]] = (
             ("layout", "pagelift_register_layouts"),
             ("table detector", "pagelift_register_table_detectors"),
             ("OCR engine", "pagelift_register_ocr_engines"),
+            ("exporter", "pagelift_register_exporters"),
         )
         for family, hook_name in families:
             caller = getattr(self._pm.hook, hook_name)
@@ -237,6 +239,14 @@ class PluginManager:
     def ocr_engine_names(self) -> list[str]:
         """Names of the installed OCR engines."""
         return sorted(self._collect()["OCR engine"])
+
+    def exporter_names(self) -> list[str]:
+        """Names of the installed output formats (exporters)."""
+        return sorted(self._collect()["exporter"])
+
+    def exporter(self, name: str) -> Any:
+        """The exporter registered as ``name`` (an output format: ``markdown``)."""
+        return self._lookup("exporter", name)
 
     def layout(self, name: str) -> Any:
         """The layout strategy registered as ``name``; :class:`PluginError` lists the installed ones if none is."""

@@ -1,4 +1,4 @@
-"""The shapes of the named strategies plugins register: layouts, table detectors, OCR engines.
+"""The shapes of the named strategies plugins register: layouts, table detectors, OCR engines, exporters.
 
 A strategy is any object with the one method its protocol names; plugins register them by
 name through the ``pagelift_register_*`` hooks and callers choose them by that name.
@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from .content.shapes import Shape
 from .model import Block, Line, Rect, Run, Table
+
+if TYPE_CHECKING:
+    from .document import Document
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,4 +94,13 @@ class OcrEngine(Protocol):
 
     def recognize(self, image: Any, *, languages: Sequence[str] = ("eng",)) -> list[OcrWord]:
         """Return the words found in ``image`` (a PIL image), in reading order."""
+        ...
+
+
+@runtime_checkable
+class Exporter(Protocol):
+    """Turns a whole document into one output format (Markdown, HTML, chunks for embeddings)."""
+
+    def export(self, document: Document, **options: Any) -> str:
+        """Return the document in this format; read it only through pagelift's public API."""
         ...

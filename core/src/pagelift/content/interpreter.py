@@ -636,7 +636,7 @@ class Interpreter:
         runs.append(Run(
             "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
             self.font_name, space, (dx, dy), ascent, font.vertical, self.mode == 3 or self.mode == 7,
-            unreadable, self.artifact, self.mcid, len(runs), offsets, face=font.face, color=self.fill,
+            unreadable, self.artifact, self.mcid, len(runs), offsets, face=font.face, color=self.fill, fake_bold=self.mode == 2,
         ))
 
     # -- marked content --------------------------------------------------------------------
@@ -720,7 +720,7 @@ class Interpreter:
         runs.append(Run(
             text, head.x, head.y, far, head.size, head.font, head.space_width, head.direction, head.ascent,
             head.vertical, all(r.invisible for r in covered), False, head.artifact, head.mcid, head.seq,
-            ((text, 0.0, far),), face=head.face, color=head.color,
+            ((text, 0.0, far),), face=head.face, color=head.color, fake_bold=head.fake_bold,
         ))
 
     # -- XObjects and images ---------------------------------------------------------------

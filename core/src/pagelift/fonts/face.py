@@ -19,7 +19,8 @@ from .info import FontInfo
 from .values import integer, name, number
 
 _SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|extrabold|ultrabold|,b$|-b$", re.IGNORECASE)
+# URW's Nimbus fonts (TeX's and Ghostscript's Times and Helvetica) call their bold "Medi".
+_BOLD_NAME = re.compile(r"bold|black|heavy|demi|[-,](?:sb|bd)\b|\bbd\b|-medi(?:ital)?\b|,b$|-b$", re.IGNORECASE)
 _ITALIC_NAME = re.compile(r"italic|oblique|slanted|kursiv|,i$|-i$", re.IGNORECASE)
 _FLAG_ITALIC = 1 << 6  # ISO 32000-1 table 123, bit 7
 _FLAG_FORCE_BOLD = 1 << 18  # bit 19

@@ -1,0 +1,134 @@
+"""The untagged path: headings, lists and page furniture read off builder-made pages with no tag tree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pdfbuilder import Document, Font
+
+import pagelift
+from pagelift_markdown import to_markdown
+
+Export = Callable[..., tuple[str, pagelift.Document]]
+
+
+def _fonts(doc: Document) -> tuple[Font, Font]:
+    return doc.standard_font("Helvetica", name="F1"), doc.standard_font("Helvetica-Bold", name="F2")
+
+
+Drawn = tuple[bool, float, float, float, str]
+"""One line to draw: (bold, size, x, y, text)."""
+
+
+def _one_page(lines: list[Drawn]) -> Document:
+    """A one-page document drawing these lines in Helvetica and Helvetica-Bold."""
+    doc = Document()
+    regular, bold = _fonts(doc)
+    page = doc.add_page()
+    for is_bold, size, x, y, text in lines:
+        page.text(bold if is_bold else regular, size, x, y, text)
+    return doc
+
+
+def test_heading_levels_rank_sizes_across_the_whole_document(export: Export) -> None:
+    doc = Document()
+    regular, bold = _fonts(doc)
+    one, two = doc.add_page(), doc.add_page()
+    one.text(bold, 20, 72, 720, "Field Guide")
+    one.text(bold, 15, 72, 680, "Herons")
+    one.text(regular, 11, 72, 650, "Herons stand still in shallow water.")
+    # Page two has no title: its 15 pt heading is still level 2, as on page one.
+    two.text(bold, 15, 72, 720, "Egrets")
+    two.text(regular, 11, 72, 690, "Egrets are smaller and white.")
+    text, doc_read = export(doc)
+    assert text == ("# Field Guide\n\n## Herons\n\nHerons stand still in shallow water.\n\n"
+                    "## Egrets\n\nEgrets are smaller and white.\n")
+    assert to_markdown(doc_read).path == "untagged" and doc_read.warnings == []
+
+
+def test_bold_line_at_body_size_is_a_heading_and_a_bold_sentence_is_not(export: Export) -> None:
+    text, _ = export(_one_page([
+        (True, 11, 72, 720, "Method"),
+        (False, 11, 72, 700, "We counted birds at dawn for ten days in a row."),
+        (True, 11, 72, 670, "Counting stopped when it rained."),
+        (False, 11, 72, 650, "Rain fell twice and the counts on those days were dropped."),
+    ]))
+    assert text.startswith("# Method\n\nWe counted birds")
+    assert "# Counting" not in text and "Counting stopped when it rained." in text
+
+
+def test_numbered_heading_at_body_style(export: Export) -> None:
+    text, _ = export(_one_page([
+        (True, 16, 72, 720, "Report"),
+        (False, 11, 72, 690, "2.3 Results"),
+        (False, 11, 72, 670, "The counts rose in spring and fell again by the autumn."),
+    ]))
+    assert "\n\n## 2.3 Results\n\n" in text
+
+
+def test_bulleted_and_numbered_lists_with_nesting(export: Export) -> None:
+    text, _ = export(_one_page([
+        (True, 16, 72, 740, "Kit"),
+        (False, 11, 72, 710, "• binoculars"),
+        (False, 11, 72, 695, "• a notebook that"),
+        (False, 11, 82, 680, "fits a pocket"),
+        (False, 11, 90, 665, "- pencil"),
+        (False, 11, 72, 650, "• boots"),
+        (False, 11, 72, 620, "1. Arrive early"),
+        (False, 11, 72, 605, "2. Keep still"),
+    ]))
+    assert ("- binoculars\n- a notebook that fits a pocket\n  - pencil\n- boots\n"
+            "1. Arrive early\n2. Keep still\n") in text
+
+
+def test_running_headers_footers_and_page_numbers_are_left_out(export: Export) -> None:
+    doc = Document()
+    regular, bold = _fonts(doc)
+    for n in range(1, 4):
+        page = doc.add_page()
+        page.text(regular, 9, 72, 770, "Birds of the Estuary - annual survey")
+        page.text(bold, 16, 72, 720, f"Part {n}")
+        page.text(regular, 11, 72, 690, f"The text of part {n} is about the birds.")
+        page.text(regular, 9, 300, 30, f"Page {n} of 3")
+    text, _ = export(doc)
+    assert "annual survey" not in text and "of 3" not in text
+    assert text.count("## Part") == 3 or text.count("# Part") == 3
+    assert "The text of part 2 is about the birds." in text
+
+
+def test_artifact_runs_are_left_out(export: Export) -> None:
+    doc = Document()
+    regular, bold = _fonts(doc)
+    page = doc.add_page()
+    with page.marked("Artifact", props={"Type": "/Pagination"}):
+        page.text(regular, 9, 72, 770, "Draft - do not cite")
+    page.text(bold, 16, 72, 720, "Title")
+    page.text(regular, 11, 72, 690, "Body.")
+    text, _ = export(doc)
+    assert text == "# Title\n\nBody.\n"
+
+
+def test_a_word_broken_at_a_line_end_is_mended(export: Export) -> None:
+    doc = Document()
+    regular, _ = _fonts(doc)
+    page = doc.add_page()
+    page.text_lines(regular, 11, 72, 720, ["The result was uncer-", "tainty about the counts."])
+    text, _ = export(doc)
+    assert text == "The result was uncertainty about the counts.\n"
+
+
+def test_an_empty_document_exports_nothing(export: Export) -> None:
+    doc = Document()
+    doc.add_page()
+    text, _ = export(doc)
+    assert text == ""
+
+
+def test_a_paragraph_broken_by_a_page_break_is_one_paragraph(export: Export) -> None:
+    doc = Document()
+    regular, _ = _fonts(doc)
+    one, two = doc.add_page(), doc.add_page()
+    one.text(regular, 11, 72, 120, "The survey walked the towpath from the lock to the")
+    two.text(regular, 11, 72, 720, "harbour and counted every heron it saw.")
+    text, _ = export(doc)
+    assert text == "The survey walked the towpath from the lock to the harbour and counted every heron it saw.\n"
