@@ -11,23 +11,15 @@ This module is the public API and nothing else; see docs/architecture.md for the
 
 from .document import Document, Page, open, parse_pages
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
+from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
-from .layout_helpers import (
-    ColumnBand,
-    Span,
-    arrange_by_bands,
-    column_bands,
-    direction_groups,
-    drop_duplicates,
-    drop_off_page,
-    paragraphs,
-    prepare_runs,
-    span,
-)
+from .frames import Span, direction_key, frame, span
 from .lines import join, lines, logical_order, same_baseline
 from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
+from .rtl import has_rtl, mostly_rtl
+from .scripts import is_cjk
 from .strategies import LayoutContext, LayoutStrategy, OcrEngine, OcrWord, TableContext, TableDetector
 
 __version__ = "0.1.0"
@@ -37,7 +29,6 @@ __all__ = [
     "PRIORITY_GLYPH_NAME",
     "PRIORITY_TOUNICODE",
     "Block",
-    "ColumnBand",
     "Document",
     "FontInfo",
     "Glyph",
@@ -67,19 +58,18 @@ __all__ = [
     "TableDetector",
     "Warning",
     "WarningCode",
-    "arrange_by_bands",
-    "column_bands",
-    "direction_groups",
-    "drop_duplicates",
-    "drop_off_page",
+    "direction_key",
+    "frame",
+    "has_rtl",
     "hookimpl",
+    "is_cjk",
     "join",
     "lines",
     "logical_order",
+    "mostly_rtl",
     "open",
-    "paragraphs",
     "parse_pages",
-    "prepare_runs",
     "same_baseline",
     "span",
+    "word_space",
 ]

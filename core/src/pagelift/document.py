@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import pikepdf
 
+from .cleaning import clean_runs
 from .content.interpreter import Interpreter, PageContent
 from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
@@ -149,10 +150,12 @@ class Document:
         self.options = options
         self.warnings: list[Warning] = warnings
         self.page_count = len(pdf.pages)
+        self._current_page = 0
+        warn = lambda code, message: self._warn(self._current_page, code, message)  # noqa: E731
         self._fonts = FontCache(
-            plugins.hook.pagelift_decode_font,
+            lambda font: plugins.glyph_maps(font, warn),
             preserve_ligatures=options.preserve_ligatures,
-            warn=lambda code, message: self._warn(self._current_page, code, message),
+            warn=warn,
             max_stream_bytes=options.limits.max_stream_bytes,
             max_cmap_entries=options.limits.max_cmap_entries,
         )
@@ -374,23 +377,20 @@ class Page:
         return []
 
     def _visible_runs(self) -> list[Run]:
-        opts = self.document.options
+        """The runs every reading of the page starts from (its lines, text, tables): with the
+        OCR words ``Options.ocr`` adds, cleaned as the options say (:mod:`pagelift.cleaning`)."""
         runs = self.runs
         ocr = self._selected_ocr_runs()
         if ocr:
             runs = runs + ocr
-        if opts.ignore_artifacts:
-            runs = [r for r in runs if not r.artifact]
-        return runs
+        return clean_runs(runs, self.crop_box, self.document.options)
 
     def lines(self) -> list[Line]:
         """The page's runs gathered into lines by the one line rule (:func:`pagelift.lines`)."""
         return lines(self._visible_runs())
 
     def _layout_context(self) -> LayoutContext:
-        opts = self.document.options
-        return LayoutContext(self.number, self.media_box, self.crop_box, self.rotation,
-                             keep_duplicates=opts.keep_duplicates, keep_off_page=opts.keep_off_page)
+        return LayoutContext(self.number, self.media_box, self.crop_box, self.rotation)
 
     def text(self, layout: str | None = None) -> str:
         """The page's text in reading order.
