@@ -45,9 +45,10 @@ class Loader:
                  max_stream_bytes: int = 64 * 1024 * 1024) -> None:
         self.warnings: list[tuple[str, str]] = []
         self.pm = manager(*decoders)
+        warn = lambda code, message: self.warnings.append((code, message))  # noqa: E731
         self.cache = FontCache(
-            self.pm.hook.pagelift_decode_font, preserve_ligatures=preserve_ligatures,
-            warn=lambda code, message: self.warnings.append((code, message)),
+            lambda font: self.pm.glyph_maps(font, warn), preserve_ligatures=preserve_ligatures,
+            warn=warn,
             max_stream_bytes=max_stream_bytes, max_cmap_entries=max_cmap_entries,
         )
 

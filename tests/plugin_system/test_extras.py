@@ -37,7 +37,7 @@ def _repository_plugins() -> set[str]:
 def test_standard_is_what_a_reader_needs() -> None:
     assert _expanded("standard", _extras()) == {
         "pagelift-tounicode", "pagelift-glyphname", "pagelift-fontprogram", "pagelift-layout-position",
-        "pagelift-layout-columns", "pagelift-layout-content-order", "pagelift-tables-whitespace", "pagelift-tables-ruled", "pagelift-images",
+        "pagelift-layout-content-order", "pagelift-tables-whitespace", "pagelift-tables-ruled", "pagelift-images",
         "pagelift-markdown"}
 
 

@@ -14,20 +14,10 @@ from .attachments import Attachment
 from .content.shapes import Shape
 from .document import Document, Page, open, parse_pages
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
+from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
 from .forms import FormField, Widget
-from .layout_helpers import (
-    ColumnBand,
-    Span,
-    arrange_by_bands,
-    column_bands,
-    direction_groups,
-    drop_duplicates,
-    drop_off_page,
-    paragraphs,
-    prepare_runs,
-    span,
-)
+from .frames import Span, direction_key, frame, span
 from .lines import join, lines, logical_order, same_baseline
 from .metadata import Metadata
 from .model import Block, Cell, FontFace, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
@@ -35,6 +25,8 @@ from .options import Limits, Options
 from .outline import OutlineItem
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .render import document_bytes, render_page
+from .rtl import has_rtl, mostly_rtl
+from .scripts import is_cjk
 from .strategies import (
     Exporter,
     LayoutContext,
@@ -58,7 +50,6 @@ __all__ = [
     "Block",
     "CannotDecode",
     "Cell",
-    "ColumnBand",
     "Document",
     "Elem",
     "Exporter",
@@ -102,21 +93,20 @@ __all__ = [
     "WarningCode",
     "Widget",
     "Word",
-    "arrange_by_bands",
-    "column_bands",
-    "direction_groups",
+    "direction_key",
     "document_bytes",
-    "drop_duplicates",
-    "drop_off_page",
+    "frame",
+    "has_rtl",
     "hookimpl",
+    "is_cjk",
     "join",
     "lines",
     "logical_order",
+    "mostly_rtl",
     "open",
-    "paragraphs",
     "parse_pages",
-    "prepare_runs",
     "render_page",
     "same_baseline",
     "span",
+    "word_space",
 ]

@@ -53,7 +53,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 
-from .layout_helpers import span
+from .frames import span
 from .lines import direction_key, has_rtl
 from .model import Line
 

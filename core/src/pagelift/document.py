@@ -16,6 +16,7 @@ from typing import IO, TYPE_CHECKING, Any
 import pikepdf
 
 from .cached import computed_once, computed_once_locked
+from .cleaning import clean_runs
 from .content.interpreter import Interpreter, PageContent
 from .content.shapes import Shape, ShapeReader
 from .dehyphenate import drop_soft_hyphens, mend_blocks
@@ -37,11 +38,11 @@ from .recovery import rewrite_leniently
 from .render import rendered_ocr_runs
 from .salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from .strategies import LayoutContext, TableContext
+from .structure import Structure, read_structure
 from .table_auto import AUTO, auto_tables
 
 if TYPE_CHECKING:
     from .parallel import PageText
-from .structure import Structure, read_structure
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
 
@@ -126,10 +127,12 @@ class Document(DocumentExtras):
         self.options = options
         self.warnings: list[Warning] = warnings
         self.page_count = len(pdf.pages)
+        self._current_page = 0
+        warn = lambda code, message: self._warn(self._current_page, code, message)  # noqa: E731
         self._fonts = FontCache(
-            plugins.hook.pagelift_decode_font,
+            lambda font: plugins.glyph_maps(font, warn),
             preserve_ligatures=options.preserve_ligatures,
-            warn=lambda code, message: self._warn(self._current_page, code, message),
+            warn=warn,
             max_stream_bytes=options.limits.max_stream_bytes,
             max_cmap_entries=options.limits.max_cmap_entries,
             max_fonts_per_page=options.limits.max_fonts_per_page,
@@ -489,23 +492,20 @@ class Page(PageExtras):
         return self._fill_count
 
     def _visible_runs(self) -> list[Run]:
-        opts = self.document.options
+        """The runs every reading of the page starts from (its lines, text, tables): with the
+        OCR words ``Options.ocr`` adds, cleaned as the options say (:mod:`pagelift.cleaning`)."""
         runs = self.runs
         ocr = self._selected_ocr_runs()
         if ocr:
             runs = runs + ocr
-        if opts.ignore_artifacts:
-            runs = [r for r in runs if not r.artifact]
-        return runs
+        return clean_runs(runs, self.crop_box, self.document.options)
 
     def lines(self) -> list[Line]:
         """The page's runs gathered into lines by the one line rule (:func:`pagelift.lines`)."""
         return lines(self._visible_runs())
 
     def _layout_context(self) -> LayoutContext:
-        opts = self.document.options
-        return LayoutContext(self.number, self.media_box, self.crop_box, self.rotation,
-                             keep_duplicates=opts.keep_duplicates, keep_off_page=opts.keep_off_page)
+        return LayoutContext(self.number, self.media_box, self.crop_box, self.rotation)
 
     def text(self, layout: str | None = None) -> str:
         """The page's text in reading order.

@@ -34,8 +34,9 @@ def pagelift_register_layouts(register: Callable[[str, LayoutStrategy], None]) -
 
     Called once per :class:`pagelift.PluginManager`, lazily, the first time any layout is
     looked up (``Page.text()``, ``pagelift text``). ``strategy`` is an object with an
-    ``arrange(runs, context) -> list[Block]`` method (:class:`pagelift.LayoutStrategy`).
-    Callers choose a layout by name (``Page.text(layout="columns")``); a name registered by
+    ``arrange(runs, context) -> list[Block]`` method (:class:`pagelift.LayoutStrategy`);
+    the runs it receives are already cleaned by the core (duplicates read once, off-page
+    text and artifacts left out as the options say, :mod:`pagelift.cleaning`). Callers choose a layout by name (``Page.text(layout="columns")``); a name registered by
     two plugins raises :class:`pagelift.PluginError` naming both. The layout named
     ``position`` is the default when it is installed. Return value: ignored.
     """

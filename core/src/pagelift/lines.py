@@ -14,9 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .accents import accents_on_baselines, attach_accents
+from .fonts.geometry import word_space
 from .frames import direction_key, frame
 from .model import Line, Run
-from .rtl import RTL_CHARS, has_rtl, logical_order, visual_text
+from .rtl import has_rtl, logical_order, mostly_rtl, visual_text
+from .scripts import is_cjk
 
 __all__ = [
     "LINE_TOLERANCE", "MAX_SPACE", "SMALL_RUN", "UPRIGHT_STACK", "WORD_GAP", "direction_key", "frame",
@@ -34,9 +36,7 @@ MAX_SPACE = 0.4
 
 def space_threshold(run: Run) -> float:
     """The gap after ``run`` from which a space is read (page units)."""
-    space = run.space_width
-    if space <= 0.05 * run.size:
-        space = 0.25 * run.size
+    space = word_space(run.space_width, run.size)
     # A font whose space is unknown may report an average glyph instead; no real word space
     # is wider than this, so a gap of half of it between two runs is always a word break.
     return WORD_GAP * min(space, MAX_SPACE * run.size)
@@ -62,7 +62,8 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     against the line's first run): the reading of a layout that trusts the producer.
     """
     runs = _normalise(runs)
-    rtl = _mostly_rtl(runs)
+    # When most letters on the page are right-to-left, a line of numbers is too.
+    rtl = mostly_rtl(r.text for r in runs)
     if content_order:
         return _lines_in_content_order(runs, rtl)
     groups: dict[int, list[Run]] = {}
@@ -74,19 +75,6 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     for group in ordered_groups:
         result.extend(_lines_of_direction(group, rtl))
     return result
-
-
-def _mostly_rtl(runs: list[Run]) -> bool:
-    """True when most letters on the page are right-to-left (then a line of numbers is too)."""
-    rtl = ltr = 0
-    for run in runs:
-        for c in run.text:
-            if c.isalpha():
-                if RTL_CHARS.match(c):
-                    rtl += 1
-                else:
-                    ltr += 1
-    return rtl > ltr
 
 
 Placed = tuple[tuple[float, float], Run]
@@ -199,11 +187,6 @@ def _measured_spaces(runs: list[Run]) -> list[Run]:
     return out
 
 
-def _is_cjk(ch: str) -> bool:
-    o = ord(ch)
-    return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x2FFFF
-
-
 UPRIGHT_STACK = 3
 """How many upright CJK glyphs drawn one below the other make a vertical line."""
 
@@ -218,7 +201,7 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
     columns read right to left like any vertical text.
     """
     def short_cjk(r: Run) -> bool:
-        return len(r.text) <= 2 and _is_cjk(r.text[0]) and not r.vertical
+        return len(r.text) <= 2 and is_cjk(r.text[0]) and not r.vertical
 
     order = sorted(range(len(runs)), key=lambda i: runs[i].seq)
     stacked: set[int] = set()

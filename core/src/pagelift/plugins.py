@@ -15,6 +15,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import CannotDecode, PluginError, StrictError
+from .fonts.info import FontInfo, GlyphMap
 from .model import WarningCode
 
 ENTRY_POINT_GROUP = "pagelift"
@@ -227,6 +228,17 @@ class PluginManager:
             installed = ", ".join(sorted(table)) or "none"
             raise PluginError(f"no {family} named {name!r}; installed: {installed}")
         return table[name][0]
+
+    def glyph_maps(self, font: FontInfo, warn: Callable[[str, str], None]) -> list[GlyphMap]:
+        """Every decoder plugin's answer for one font (``pagelift_decode_font``), each asked guarded.
+
+        A decoder that raises or answers something other than a :class:`GlyphMap` costs only
+        its own answer and leaves a ``plugin`` warning through ``warn(code, message)``.
+        """
+        impls = self._pm.hook.pagelift_decode_font.get_hookimpls()
+        return [answer for _impl, answer in answers_of(
+            impls, {"font": font}, role="decoder plugin", subject=f"font {font.resource_name}",
+            expected="a GlyphMap", accepts=lambda a: isinstance(a, GlyphMap), warn=warn)]
 
     def layout_names(self) -> list[str]:
         """Names of the installed layout strategies."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from bidi import algorithm as _uba
@@ -46,6 +47,18 @@ _SIGNS = frozenset("+-\u2212\u207a\u207b\u208a\u208b\ufb29\ufe62\ufe63\uff0b\uff
 def has_rtl(text: str) -> bool:
     """True when ``text`` holds a right-to-left character (Hebrew, Arabic and their neighbours)."""
     return RTL_CHARS.search(text) is not None
+
+
+def mostly_rtl(texts: str | Iterable[str]) -> bool:
+    """True when most letters of a text (or of several) are right-to-left: more than all the others."""
+    rtl = letters = 0
+    for text in [texts] if isinstance(texts, str) else texts:
+        for c in text:
+            if c.isalpha():
+                letters += 1
+                if RTL_CHARS.match(c):
+                    rtl += 1
+    return rtl * 2 > letters
 
 
 def visual_text(run: Run) -> str:

@@ -22,16 +22,14 @@ class LayoutContext:
     """What a layout knows about the page besides its runs.
 
     ``rotation`` is the page's /Rotate (0, 90, 180, 270); ``crop_box`` the visible area.
-    ``keep_duplicates`` and ``keep_off_page`` are the caller's choices, which every layout
-    honours through the core's helpers (:func:`pagelift.layout_helpers.prepare_runs`).
+    The runs a layout receives are already cleaned by the core (:mod:`pagelift.cleaning`):
+    duplicates read once, off-page text and artifacts left out as the caller's options say.
     """
 
     page_number: int
     media_box: Rect
     crop_box: Rect
     rotation: int = 0
-    keep_duplicates: bool = False
-    keep_off_page: bool = False
 
 
 @runtime_checkable

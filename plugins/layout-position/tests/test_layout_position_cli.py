@@ -32,5 +32,5 @@ def test_an_installed_layout_is_chosen_by_name(pdf: str) -> None:
 def test_an_unknown_layout_is_a_clear_error_listing_the_installed_ones(pdf: str) -> None:
     result = CliRunner().invoke(cli.main, ["text", "--layout", "diagonal", pdf])
     assert result.exit_code == 1
-    assert "no layout named 'diagonal'; installed: position" in result.output
+    assert "no layout named 'diagonal'; installed: columns, position" in result.output
     assert "Traceback" not in result.output

@@ -121,7 +121,7 @@ def test_shuffled_content_order_reads_by_position(read: Reader) -> None:
 
 
 def test_an_unknown_layout_name_lists_the_installed_ones(read: Reader) -> None:
-    with pytest.raises(pagelift.PluginError, match=r"no layout named 'diagonal'; installed: position"):
+    with pytest.raises(pagelift.PluginError, match=r"no layout named 'diagonal'; installed: columns, position"):
         read(_table_page(False), layout="diagonal")
 
 

@@ -25,6 +25,7 @@ import pikepdf
 
 from ..errors import PdfError
 from ..fonts import FontCache, LoadedFont
+from ..fonts.geometry import word_space
 from ..model import IDENTITY, Image, Matrix, Rect, Run, WarningCode, multiply
 from ..options import Limits
 from .images import image_template, inline_length, inline_params, place, xobject_params
@@ -472,9 +473,7 @@ class Interpreter:
         # A TJ gap that could be a word break ends the run, so that join() — the one rule —
         # decides. The bound follows the font's space (as join's threshold does), not only
         # the size: a font with a narrow space writes its word gaps narrower than 0.15 em.
-        space = font.space_width * size
-        if space <= 0.05 * size:
-            space = 0.25 * size
+        space = word_space(font.space_width * size, size)
         split_gap = min(0.15 * size, 0.45 * space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
         if not vertical and len(items) > 6:

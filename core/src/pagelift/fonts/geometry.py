@@ -75,3 +75,22 @@ def estimate_space(widths: list[float], scale: float) -> float:
     if not positive:
         return 0.25
     return max(0.1, sum(positive) / len(positive) / 2 * abs(scale))
+
+
+TINY_SPACE = 0.05
+"""A space (in text sizes) narrower than this is a font saying nothing about its space."""
+
+FALLBACK_SPACE = 0.25
+"""The space (in text sizes) assumed where the font says nothing about its own: a quarter em."""
+
+
+def word_space(space_width: float, size: float) -> float:
+    """How wide a space is where text of ``size`` is drawn with a font whose space is ``space_width`` (page units).
+
+    The font's own space, unless it is too narrow to be one (``TINY_SPACE``): then a
+    quarter of the size. The line rule, the interpreter's run splitting and the table
+    detectors all measure word gaps with this one width.
+    """
+    if space_width <= TINY_SPACE * size:
+        return FALLBACK_SPACE * size
+    return space_width

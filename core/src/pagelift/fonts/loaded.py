@@ -22,7 +22,6 @@ import pikepdf
 
 from ..errors import StrictError
 from ..model import Matrix
-from ..plugins import answers_of
 from .analyse import analyse_font
 from .face import face_of
 from .geometry import FontGeometry, estimate_space
@@ -200,9 +199,11 @@ class FontCache:
     content.
     """
 
-    def __init__(self, decode_hook: Any, *, preserve_ligatures: bool, warn: Warn,
+    def __init__(self, ask_decoders: Callable[[FontInfo], list[GlyphMap]], *, preserve_ligatures: bool, warn: Warn,
                  max_stream_bytes: int, max_cmap_entries: int, max_fonts_per_page: int = 2_000) -> None:
-        self._hook = decode_hook
+        # ``ask_decoders(font)`` returns every decoder's answer for one font (the plugin
+        # manager's :meth:`~pagelift.PluginManager.glyph_maps`): fonts know nothing of plugins.
+        self._ask_decoders = ask_decoders
         self._preserve_ligatures = preserve_ligatures
         self._warn = warn
         self._max_stream_bytes = max_stream_bytes
@@ -271,11 +272,8 @@ class FontCache:
                        "its text is unreadable")
             info = FontInfo(resource_name=resource_name, obj=font_obj, subtype="", base_font="")
             return LoadedFont(info, FontGeometry.fallback(), lambda code: None)
-        answers: list[GlyphMap] = []
-        for _impl, answer in answers_of(self._hook.get_hookimpls(), {"font": info}, role="decoder plugin",
-                                        subject=f"font {resource_name}", expected="a GlyphMap",
-                                        accepts=lambda a: isinstance(a, GlyphMap), warn=self._warn):
-            answers.append(answer)
+        answers = self._ask_decoders(info)
+        for answer in answers:
             for message in answer.warnings:
                 self._warn("font", f"{resource_name} ({answer.source}): {message}")
         text_of = merge_glyph_maps(answers, info, preserve_ligatures=self._preserve_ligatures)

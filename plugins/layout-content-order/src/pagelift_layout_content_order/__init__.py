@@ -3,7 +3,8 @@
 For documents whose producer wrote the text in reading order (most word processors,
 tagged PDF) where the page's geometry misleads — text wrapped around figures, tables of
 sentences. A new line starts wherever the baseline changes (the core's
-:func:`pagelift.same_baseline`); duplicates and off-page text are removed as in every layout.
+:func:`pagelift.same_baseline`); the core has already removed duplicates and off-page text,
+as for every layout.
 All lines form one block: the stream says nothing about paragraphs.
 """
 
@@ -19,7 +20,7 @@ class ContentOrderLayout:
 
     def arrange(self, runs: Sequence[pagelift.Run], context: pagelift.LayoutContext) -> list[pagelift.Block]:
         """Return the page's lines in content order, as one block."""
-        found = pagelift.lines(pagelift.prepare_runs(runs, context), content_order=True)
+        found = pagelift.lines(runs, content_order=True)
         return [found] if found else []
 
 

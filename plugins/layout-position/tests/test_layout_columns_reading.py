@@ -26,16 +26,16 @@ def _table() -> bytes:
 
 
 def test_a_table_reads_column_by_column_with_spanning_text_in_place(read: Reader) -> None:
-    words = read(_table()).split()
+    words = read(_table(), layout="columns").split()
     assert words == ["Prices", "of", "fruit", "at", "the", "market", "this", "week",
                      "Name", "apple", "pear", "plum", "Qty", "3", "10", "7", "Price", "1.20", "0.80", "2.05",
                      "A", "closing", "sentence", "that", "runs", "across", "the", "whole", "width", "of", "the",
                      "table."]
 
 
-def test_the_core_reading_without_a_layout_keeps_the_rows(read: Reader) -> None:
-    lines = read(_table(), layout=None).split("\n")
-    assert lines[1:5] == [" ".join(row) for row in ROWS]
+def test_position_keeps_the_rows_that_columns_reads_column_by_column(read: Reader) -> None:
+    blocks = read(_table(), layout="position").split("\n\n")
+    assert blocks[1].split("\n") == [" ".join(row) for row in ROWS]
 
 
 def test_prose_columns_read_one_after_the_other(read: Reader) -> None:
@@ -46,9 +46,10 @@ def test_prose_columns_read_one_after_the_other(read: Reader) -> None:
     right = [f"right line {i} of prose here" for i in range(4)]
     page.text_lines(font, 10, 72, 700, left, leading=12)
     page.text_lines(font, 10, 320, 700, right, leading=12)
-    assert read(doc.to_bytes()).split("\n\n") == ["\n".join(left), "\n".join(right)]
+    assert read(doc.to_bytes(), layout="columns").split("\n\n") == ["\n".join(left), "\n".join(right)]
 
 
-def test_columns_is_registered_under_its_name(manager: pagelift.PluginManager) -> None:
-    assert manager.layout_names() == ["columns"]
-    assert isinstance(manager.layout("columns"), pagelift.LayoutStrategy)
+def test_one_distribution_registers_position_and_columns(make_manager: Callable[..., pagelift.PluginManager]) -> None:
+    manager = make_manager()
+    assert manager.layout_names() == ["columns", "position"]
+    assert all(isinstance(manager.layout(name), pagelift.LayoutStrategy) for name in ("columns", "position"))

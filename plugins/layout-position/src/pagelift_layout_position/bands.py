@@ -1,45 +1,24 @@
-"""What every layout does the same way: clean the runs, find column bands, cut paragraphs.
+"""Column bands: stretches of lines that share a gutter, read as columns or as a table.
 
-The layout plugins (``position``, ``columns``, ``content-order``) differ only in how they
-order what these helpers find, so the helpers live in the core, next to the line rule:
+:func:`column_bands` cuts a direction's lines (top to bottom, as :func:`pagelift.lines`
+orders them) into bands: stretches of lines that share a common gutter, an empty strip
+running through every line of the band. Text spanning the gutter (a title, a full-width
+caption, a footer) ends a band. A band reads as columns (:meth:`ColumnBand.columns`, from
+the right in right-to-left text) or as a table (:meth:`ColumnBand.rows`, a wrapped cell
+kept whole).
 
-- :func:`prepare_runs` drops text painted twice at the same place (fake bold, shadows,
-  fill-then-stroke) unless ``keep_duplicates``, and text drawn wholly outside the crop box
-  unless ``keep_off_page``.
-- :func:`direction_groups` splits the page's lines (from :func:`pagelift.lines`) by
-  reading direction, so a rotated page, a rotated run or vertical writing is ordered in its
-  own frame: "down the page" is down the text, whatever the page's /Rotate.
-- :func:`column_bands` cuts a direction's lines into bands: stretches of lines that share a
-  common gutter (an empty strip running through every line of the band). Text spanning
-  the gutter — a title, a full-width caption, a footer — ends a band. A band reads as
-  columns (:meth:`ColumnBand.columns`, from the right in right-to-left text) or as a
-  table (:meth:`ColumnBand.rows`, a wrapped cell kept whole); :func:`arrange_by_bands`
-  is the reading both column layouts share, each choosing which bands are columns.
-- :func:`paragraphs` cuts a run of lines into blocks at a vertical gap wider than the line
-  spacing or at an indented first line.
-
-Right-to-left lines are put into logical order by :func:`pagelift.join` itself, so every
-consumer of a line's text (``Page.text()`` with or without a layout, table detectors)
-reads Arabic and Hebrew the same way.
-
-All geometry here is in each run's own frame (:func:`pagelift.lines.frame`): ``u`` along
-the baseline, ``v`` up from it.
+All geometry here is in each run's own frame (:func:`pagelift.frame`): ``u`` along the
+baseline, ``v`` up from it.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .lines import direction_key, frame, has_rtl, join
-from .lines import lines as gather_lines
-from .model import Block, Line, Rect, Run
-from .strategies import LayoutContext
+from pagelift import Line, Run, frame, has_rtl, span
 
-DUPLICATE_DISTANCE = 0.2
-"""Two paintings of the same text closer than this (in text sizes) are one: fake bold, shadows."""
+from .lines import make_line, words
 
 GUTTER_WIDTH = 0.75
 """The narrowest empty strip (in text sizes) that can separate two columns."""
@@ -62,128 +41,6 @@ LABEL_CHARS = 4
 PROSE_WORDS = 3.0
 """Columns hold prose when their lines carry at least this many words (on average)."""
 
-PARAGRAPH_GAP = 1.3
-"""A gap between baselines wider than this many times the usual spacing starts a paragraph."""
-
-INDENT = 0.8
-"""A line starting this far (in text sizes) right of its column's edge is a first line."""
-
-MAX_INDENT = 6.0
-"""A line starting further in than this (in text sizes) is centred or aligned text, not a first line."""
-
-SIZE_CHANGE = 0.2
-"""A change of text size by more than this share from one line to the next starts a paragraph (a heading)."""
-
-
-# -- cleaning --------------------------------------------------------------------------------
-
-
-def prepare_runs(runs: Iterable[Run], context: LayoutContext) -> list[Run]:
-    """The runs a layout should read: off-page and duplicate text removed unless kept.
-
-    Honours ``context.keep_off_page`` and ``context.keep_duplicates``; runs without text are
-    dropped. Content order is preserved.
-    """
-    kept = [r for r in runs if r.text]
-    if not context.keep_off_page:
-        kept = drop_off_page(kept, context.crop_box)
-    if not context.keep_duplicates:
-        kept = drop_duplicates(kept)
-    return kept
-
-
-def drop_off_page(runs: Iterable[Run], box: Rect) -> list[Run]:
-    """The runs that touch ``box``: text drawn wholly outside it is left out, a line that only runs past the edge stays."""
-    x0, y0, x1, y1 = box
-    # Most runs start inside the box: only the others need their full extent.
-    return [r for r in runs if (x0 <= r.x <= x1 and y0 <= r.y <= y1) or r.bbox.intersects(box)]
-
-
-def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
-    """The runs without their repeats: the same text, size and direction painted again within
-    ``DUPLICATE_DISTANCE`` of a text size of an earlier painting. The first painting is kept."""
-    # Paintings are filed in a grid of cells one limit wide, so a repeat is looked for only
-    # in the neighbouring cells, not among every painting of the same text.
-    seen: dict[tuple[str, int, int], dict[tuple[int, int], list[tuple[float, float]]]] = {}
-    out: list[Run] = []
-    for run in runs:
-        limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
-        cells = seen.setdefault((run.text, round(run.size * 2), direction_key(run)), {})
-        try:
-            cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
-        except OverflowError:  # x = 1e308 over a limit under 1 is infinite: one far-away cell
-            cx, cy = _far_cell(run.x / limit), _far_cell(run.y / limit)
-        if cells and any(abs(x - run.x) <= limit and abs(y - run.y) <= limit
-                         for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1)
-                         for x, y in cells.get((i, j), ())):
-            continue
-        cells.setdefault((cx, cy), []).append((run.x, run.y))
-        out.append(run)
-    return out
-
-
-def _far_cell(q: float) -> int:
-    """The grid cell of a coordinate too far out to floor: its side's last cell."""
-    return math.floor(q) if math.isfinite(q) else (1 << 62 if q > 0 else -(1 << 62))
-
-
-# -- geometry of lines --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where a line (or a piece of one) sits in its own frame: ``u0``-``u1`` along, ``v`` up, ``size``."""
-
-    u0: float
-    u1: float
-    v: float
-    size: float
-
-
-def span(line: Line | Sequence[Run]) -> Span:
-    """The extent of a line or of some runs of one, in their frame; ``v`` is the baseline of its largest text."""
-    runs = line.runs if isinstance(line, Line) else list(line)
-    u0 = min(frame(r)[0] for r in runs)
-    u1 = max(frame(r)[0] + r.width for r in runs)
-    big = max(runs, key=lambda r: r.size)
-    return Span(u0, u1, frame(big)[1], big.size or 1.0)
-
-
-def make_line(runs: Sequence[Run]) -> Line:
-    """A :class:`Line` of some runs of one line (already in order along it), its text put together by :func:`pagelift.join`."""
-    line = Line(runs=list(runs))
-    line.text = join(line)
-    return line
-
-
-def direction_groups(lines: Sequence[Line]) -> list[list[Line]]:
-    """Split lines (as :func:`pagelift.lines` returns them) by reading direction, keeping their order."""
-    groups: list[list[Line]] = []
-    last: int | None = None
-    for line in lines:
-        key = direction_key(line.runs[0])
-        if key != last or not groups:
-            groups.append([])
-            last = key
-        groups[-1].append(line)
-    return groups
-
-
-def words(text: str) -> float:
-    """How many words a piece of text holds; CJK, written without spaces, counts one word per two characters."""
-    count = 0.0
-    for token in text.split():
-        cjk = sum(1 for c in token if _is_cjk(c))
-        count += 1 if cjk == 0 else max(1.0, cjk / 2 + (1 if cjk < len(token) else 0))
-    return count
-
-
-def _is_cjk(c: str) -> bool:
-    o = ord(c)
-    return 0x3000 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
-
-
-# -- column bands ---------------------------------------------------------------------------
 
 Interval = tuple[float, float]
 
@@ -435,87 +292,3 @@ def _real_gutters(lines: list[Line], gutters: list[Interval], size: float) -> li
     if a - left_edge < LABEL_WIDTH * size and all(len(r.text.strip()) <= LABEL_CHARS for r in labels):
         return gutters[1:]
     return gutters
-
-
-# -- paragraphs -----------------------------------------------------------------------------
-
-
-def paragraphs(lines: Sequence[Line]) -> list[Block]:
-    """Cut lines read one after another (top to bottom in their frame) into paragraphs.
-
-    A new paragraph starts where the gap between baselines is wider than ``PARAGRAPH_GAP``
-    times the usual spacing (the 30th percentile of the steps), where the baseline goes
-    back up (a new column), at a line indented ``INDENT`` to ``MAX_INDENT`` text sizes
-    from the lines' common left edge (the right edge for right-to-left text) below a line
-    that was not, and where the text size changes by more than ``SIZE_CHANGE`` (a heading).
-    """
-    if not lines:
-        return []
-    spans = [span(line) for line in lines]
-    steps = [a.v - b.v for a, b in itertools.pairwise(spans) if a.v - b.v > 0]
-    # The usual spacing: low in the range of steps, which paragraph gaps, headings and table
-    # rows only ever widen.
-    spacing = sorted(steps)[int(len(steps) * 0.3)] if steps else 0.0
-    # Right-to-left paragraphs are indented from the right edge.
-    rtl = sum(1 for line in lines if _mostly_rtl(line.text)) * 2 > len(lines)
-    if rtl:
-        edge = max(s.u1 for s in spans)
-        starts = [edge - s.u1 for s in spans]
-    else:
-        edge = min(s.u0 for s in spans)
-        starts = [s.u0 - edge for s in spans]
-    blocks: list[Block] = [[lines[0]]]
-    for i in range(1, len(lines)):
-        prev, cur = spans[i - 1], spans[i]
-        step = prev.v - cur.v
-        indent = INDENT * cur.size
-        new = (
-            step <= 0
-            # Large text (a title over two lines) is spaced by its own size, not the body's.
-            or (spacing > 0 and step > PARAGRAPH_GAP * max(spacing, prev.size, cur.size))
-            or (indent <= starts[i] <= MAX_INDENT * cur.size and starts[i - 1] < indent)
-            or abs(cur.size - prev.size) > SIZE_CHANGE * max(cur.size, prev.size)
-        )
-        if new:
-            blocks.append([])
-        blocks[-1].append(lines[i])
-    return blocks
-
-
-def _mostly_rtl(text: str) -> bool:
-    rtl = sum(1 for c in text if has_rtl(c))
-    return rtl > 0 and rtl * 2 >= sum(1 for c in text if c.isalpha())
-
-
-# -- the band reading both column layouts share ------------------------------------------
-
-
-def arrange_by_bands(runs: Sequence[Run], context: LayoutContext,
-                     read_as_columns: Callable[[ColumnBand], bool]) -> list[Block]:
-    """Order a page's runs into paragraphs, reading chosen column bands column by column.
-
-    The runs are cleaned (:func:`prepare_runs`), gathered into lines by the line rule and
-    split by direction (the direction with the most text first). Within each direction the
-    lines are cut into :func:`column_bands`; a band for which ``read_as_columns`` says yes
-    is read column after column (from the right in right-to-left text), any other split
-    band (a table) row by row as one block
-    (:meth:`ColumnBand.rows`), and the lines between split bands are cut into
-    :func:`paragraphs`, each read in its place from the top.
-    """
-    blocks: list[Block] = []
-    for group in direction_groups(gather_lines(prepare_runs(runs, context))):
-        pending: list[Line] = []
-        for band in column_bands(group):
-            if not band.is_split:
-                pending.extend(band.lines)
-                continue
-            blocks.extend(paragraphs(pending))
-            pending = []
-            if read_as_columns(band):
-                columns = band.columns()
-                for column in reversed(columns) if band.right_to_left else columns:
-                    blocks.extend(paragraphs(column))
-            else:
-                blocks.append([line for row in band.rows() for line in row])
-        blocks.extend(paragraphs(pending))
-    return blocks
