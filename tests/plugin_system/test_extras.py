@@ -48,9 +48,15 @@ def test_ocr_adds_the_tesseract_adapter_and_all_adds_everything() -> None:
     assert not missing, f"add these plugin distributions to the [all] extra in core/pyproject.toml: {sorted(missing)}"
 
 
+# Extras that add a third-party library to the core rather than a set of plugins.
+LIBRARY_EXTRAS = {"dask": {"dask[bag,dataframe,distributed]"}, "pandas": {"pandas"}}
+
+
 def test_every_extra_names_a_distribution_of_this_repository() -> None:
     extras = _extras()
-    named = set().union(*(_expanded(e, extras) for e in extras))
+    for extra, libraries in LIBRARY_EXTRAS.items():
+        assert _expanded(extra, extras) == libraries
+    named = set().union(*(_expanded(e, extras) for e in extras if e not in LIBRARY_EXTRAS))
     assert named <= _repository_plugins()
     for name in named:
         assert importlib.metadata.version(name)  # installed by dev.py setup, so resolvable here
