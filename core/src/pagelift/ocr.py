@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import PluginError
+from .fonts.geometry import word_space
 from .model import Image, Matrix, Rect, Run, WarningCode
 from .options import Options
 from .outlines import OUTLINE_MIN_FILLS
@@ -221,7 +222,8 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         size = abs(dx * ay - dy * ax)  # the box's height across the baseline (the matrix may skew it)
         if not size:
             continue
-        runs.append(Run(text, x0, y0, length, size, font, 0.25 * size, (dx, dy), (ax, ay),
+        runs.append(Run(text=text, x=x0, y=y0, width=length, size=size, font=font,
+                        space_width=word_space(0.0, size), direction=(dx, dy), ascent=(ax, ay),
                         seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True, color=None))
         if word.line is not None:
             lines.setdefault(word.line, []).append(runs[-1])

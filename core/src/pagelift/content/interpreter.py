@@ -633,9 +633,11 @@ class Interpreter:
             raise WorkLimitReached(f"more than {self.limits.max_runs_per_page} text runs on the page "
                                    "(Limits.max_runs_per_page); the rest was not read")
         runs.append(Run(
-            "".join([p[0] for p in pieces]), a * tx + c * ty + e, b * tx + d * ty + f, width, height,
-            self.font_name, space, (dx, dy), ascent, font.vertical, self.mode == 3 or self.mode == 7,
-            unreadable, self.artifact, self.mcid, len(runs), offsets, face=font.face, color=self.fill, fake_bold=self.mode == 2,
+            text="".join([p[0] for p in pieces]), x=a * tx + c * ty + e, y=b * tx + d * ty + f, width=width,
+            size=height, font=self.font_name, space_width=space, direction=(dx, dy), ascent=ascent,
+            vertical=font.vertical, invisible=self.mode == 3 or self.mode == 7, unreadable=unreadable,
+            artifact=self.artifact, mcid=self.mcid, seq=len(runs), glyph_offsets=offsets,
+            face=font.face, color=self.fill, fake_bold=self.mode == 2,
         ))
 
     # -- marked content --------------------------------------------------------------------
@@ -696,8 +698,10 @@ class Interpreter:
             if text and images:
                 box = Rect.around([p for im in images for p in ((im.bbox.x0, im.bbox.y0), (im.bbox.x1, im.bbox.y1))])
                 h = box.height
-                runs.append(Run(text, box.x0, box.y0, box.width, h, "", h * 0.25, (1.0, 0.0), (0.0, h), False,
-                                False, False, span.artifact, span.mcid, len(runs), ((text, 0.0, box.width),)))
+                runs.append(Run(text=text, x=box.x0, y=box.y0, width=box.width, size=h, font="",
+                                space_width=word_space(0.0, h), direction=(1.0, 0.0), ascent=(0.0, h),
+                                artifact=span.artifact, mcid=span.mcid, seq=len(runs),
+                                glyph_offsets=((text, 0.0, box.width),)))
             return
         del runs[first:]
         if not text:
@@ -717,9 +721,11 @@ class Interpreter:
                 ex, ey = r.end
                 far = max(far, (ex - head.x) * dx + (ey - head.y) * dy)
         runs.append(Run(
-            text, head.x, head.y, far, head.size, head.font, head.space_width, head.direction, head.ascent,
-            head.vertical, all(r.invisible for r in covered), False, head.artifact, head.mcid, head.seq,
-            ((text, 0.0, far),), face=head.face, color=head.color, fake_bold=head.fake_bold,
+            text=text, x=head.x, y=head.y, width=far, size=head.size, font=head.font, space_width=head.space_width,
+            direction=head.direction, ascent=head.ascent, vertical=head.vertical,
+            invisible=all(r.invisible for r in covered), artifact=head.artifact, mcid=head.mcid, seq=head.seq,
+            glyph_offsets=((text, 0.0, far),),
+            face=head.face, color=head.color, fake_bold=head.fake_bold,
         ))
 
     # -- XObjects and images ---------------------------------------------------------------

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import pagelift
 
-from .pieces import Piece, across, pieces
+from .pieces import Piece, pieces
 
 FAR_BELOW = 3.0
 """A line more than this many times its own text size below the row above is not a row of it."""
@@ -161,7 +161,7 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
 def _baseline(line: pagelift.Line) -> tuple[tuple[float, float], float]:
     # The line's height is its largest run's, as the line rule measures it.
     run = max(line.runs, key=lambda r: r.size)
-    return run.direction, across(run)
+    return run.direction, pagelift.frame(run)[1]
 
 
 def _continues(above: pagelift.Line, line: pagelift.Line) -> bool:

@@ -13,11 +13,6 @@ from dataclasses import dataclass
 
 import pagelift
 
-# A font that says nothing about its space is read with a quarter of its size, the same
-# fallback the core's join() applies before it decides on a word break.
-_TINY_SPACE = 0.05
-_FALLBACK_SPACE = 0.25
-
 
 @dataclass(frozen=True, slots=True)
 class Piece:
@@ -39,25 +34,6 @@ class Piece:
         """True for a run of nothing but spaces."""
         return self.run is None
 
-
-def space_width(run: pagelift.Run) -> float:
-    """How wide a space is where ``run`` is drawn (page units)."""
-    space = run.space_width
-    if space <= _TINY_SPACE * run.size:
-        space = _FALLBACK_SPACE * run.size
-    return space
-
-
-def along(run: pagelift.Run) -> float:
-    """Where the run starts along its own baseline direction."""
-    dx, dy = run.direction
-    return run.x * dx + run.y * dy
-
-
-def across(run: pagelift.Run) -> float:
-    """How high the run's baseline sits, measured perpendicular to its direction."""
-    dx, dy = run.direction
-    return -run.x * dy + run.y * dx
 
 
 def pieces(line: pagelift.Line) -> list[Piece]:
@@ -90,8 +66,9 @@ def drawn_space(run: pagelift.Run) -> float | None:
 
 
 def _cut(run: pagelift.Run) -> list[Piece]:
-    start = along(run)
-    space = drawn_space(run) or space_width(run)
+    start = pagelift.frame(run)[0]
+    # The core's space, with the fallback join() applies before it decides on a word break.
+    space = drawn_space(run) or pagelift.word_space(run.space_width, run.size)
     if not run.text.strip():
         return [Piece(start, start + run.width, None, space)]
     offsets = run.glyph_offsets or ((run.text, 0.0, run.width),)
