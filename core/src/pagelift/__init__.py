@@ -9,14 +9,17 @@
 This module is the public API and nothing else; see docs/architecture.md for the rest.
 """
 
-from .document import Document, Page, open, parse_pages
+from .document import Document
 from .errors import PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
 from .frames import Span, direction_key, frame, span
 from .lines import join, lines, logical_order, same_baseline
 from .model import Block, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
+from .opening import open
 from .options import Limits, Options
+from .page import Page
+from .page_ranges import parse_pages
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .rtl import has_rtl, mostly_rtl
 from .scripts import is_cjk
