@@ -6,7 +6,6 @@ import builtins
 import errno
 import gc
 import io
-import math
 import os
 import re
 import threading
@@ -32,6 +31,7 @@ from .objstreams import guard_source
 from .ocr import OcrReader, image_only_message, selection
 from .options import Limits, Options
 from .outlines import count_fills, outlined_message
+from .page_tree import inherited, page_box
 from .pageranges import PageSpec, parse_pages, select_pages
 from .plugins import PluginManager, default_manager
 from .recovery import rewrite_leniently
@@ -53,31 +53,6 @@ def _describe(source: Source) -> str:
     if isinstance(source, (bytes, bytearray)):
         return f"<{len(source)} bytes>"
     return getattr(source, "name", None) or "<file object>"
-
-
-def _inherited(page_obj: Any, key: str) -> Any:
-    """An inheritable page attribute: the page's own, else the nearest ancestor's (None if none)."""
-    node = page_obj
-    for _ in range(64):  # the page tree's depth; a cyclic /Parent chain stops here
-        if not isinstance(node, pikepdf.Dictionary):
-            return None
-        value = node.get(key)
-        if value is not None:
-            return value
-        node = node.get("/Parent")
-    return None
-
-
-def _box(page_obj: Any, key: str, fallback: Rect | None) -> Rect | None:
-    value = _inherited(page_obj, key)  # /MediaBox and /CropBox inherit through the page tree
-    if isinstance(value, pikepdf.Array) and len(value) == 4:
-        try:
-            x0, y0, x1, y1 = (float(v) for v in value)
-        except (TypeError, ValueError):
-            return fallback
-        if all(math.isfinite(v) for v in (x0, y0, x1, y1)):
-            return Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-    return fallback
 
 
 def _reason(exc: BaseException, name: str = "") -> str:
@@ -348,9 +323,9 @@ class Page(PageExtras):
         letter = Rect(0, 0, 612, 792)
         try:
             obj = document._page_object(number)
-            media_box = _box(obj, "/MediaBox", letter) or letter
-            crop = _box(obj, "/CropBox", media_box) or media_box
-            rotate = _inherited(obj, "/Rotate")
+            media_box = page_box(obj, "/MediaBox", letter) or letter
+            crop = page_box(obj, "/CropBox", media_box) or media_box
+            rotate = inherited(obj, "/Rotate")
         except Exception as exc:  # a page object qpdf cannot resolve: its content will say so too
             media_box, crop, rotate = letter, letter, 0
             document._warn(number, WarningCode.MALFORMED_PAGE,
@@ -548,7 +523,10 @@ class Page(PageExtras):
         if name is None:
             # The core's own reading: the page's lines top to bottom, one block.
             return None, [lines(runs)]
-        return name, [block for block in pm.layout(name).arrange(runs, self._layout_context()) if block]
+        blocks = pm.layout(name).arrange(runs, self._layout_context())
+        # A line of nothing but spaces (a piece of a form's blank field cut off at a gutter) is never printed.
+        return name, [kept for kept in ([line for line in block if (line.text or join(line)).strip()] for block in blocks)
+                      if kept]
 
     def _text_of(self, runs: list[Run], layout: str | None) -> str:
         name, blocks = self._blocks_of(runs, layout)

@@ -16,9 +16,9 @@ from typing import Any
 
 import pikepdf
 
-from .content.interpreter import inherited_resources
 from .content.lexer import token_chunks
 from .content.streams import read_stream
+from .page_tree import inherited_resources
 
 OUTLINE_MIN_FILLS = 30
 """Shapes (filled paths and images) from which a page without text reads as outlined text.

@@ -28,6 +28,7 @@ from ..fonts import FontCache, LoadedFont
 from ..fonts.geometry import word_space
 from ..model import IDENTITY, Image, Matrix, Rect, Run, WarningCode, multiply
 from ..options import Limits
+from ..page_tree import inherited_resources
 from .images import image_template, inline_length, inline_params, place, xobject_params
 from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, token_chunks
 from .streams import read_stream
@@ -96,19 +97,6 @@ class _Marked:
     actual_text: str | None
     first_run: int
     first_image: int
-
-
-def inherited_resources(page_obj: Any) -> Any:
-    """The page's /Resources, inherited from the page tree when the page has none (never created)."""
-    node = page_obj
-    for _ in range(64):  # a cyclic /Parent chain ends here
-        if not isinstance(node, pikepdf.Dictionary):
-            break
-        res = node.get("/Resources")
-        if isinstance(res, pikepdf.Dictionary):
-            return res
-        node = node.get("/Parent")
-    return None
 
 
 def _key(obj: Any) -> Any:
