@@ -42,6 +42,10 @@ def assemble_text(runs: Sequence[Run], name: str | None, plugins: PluginManager,
         blocks = [lines(runs)]
     else:
         blocks = [block for block in plugins.layout(name).arrange(runs, context) if block]
+    # A line of nothing but spaces (a piece of a form's blank field cut off at a gutter) is
+    # never printed.
+    blocks = [kept for kept in ([line for line in block if (line.text or join(line)).strip()] for block in blocks)
+              if kept]
     texts = [[line.text or join(line) for line in block] for block in blocks]
     if dehyphenate:
         texts = mend_blocks(blocks, texts)
