@@ -28,7 +28,9 @@ LATIN_IN_RTL = ["Python", "PDF", "Unicode", "Linux", "HTML"]
 
 @dataclass
 class Block:
-    """One block: ``kind`` is title, heading, para, caption, table, list or columns."""
+    """One block: ``kind`` is title, heading, spaced (a letter-spaced heading), para, caption,
+    table, list, columns or footnotes (``items``, numbered from 1, the number raised
+    against the note)."""
 
     kind: str
     text: str = ""
@@ -48,6 +50,8 @@ class Doc:
     script: str  # latin, arabic, hebrew, chinese, japanese
     blocks: list[Block]
     vertical: bool = False  # CJK written top to bottom, columns right to left (Chromium only)
+    latex_class: str = "10pt"  # the options of pdflatex's \\documentclass{article}
+    producers: tuple[str, ...] = ()  # the only producers that make this document (empty: every one)
 
 
 def _sentence(rng: random.Random, script: str, low: int = 8, high: int = 16) -> str:
@@ -97,6 +101,34 @@ def _table(rng: random.Random, script: str, rows: int, cols: int) -> Block:
     header = [rng.choice(LATIN).capitalize() + str(i + 1) for i in range(cols)] if script == "latin" else \
         [cell() for _ in range(cols)]
     return Block("table", rows=[header] + [[cell() for _ in range(cols)] for _ in range(rows)])
+
+
+def _spaced(rng: random.Random) -> Block:
+    """A heading set letter-spaced in capitals ("A N N U A L   R E P O R T"), with no space glyphs."""
+    return Block("spaced", " ".join(rng.choice(LATIN).upper() for _ in range(rng.randint(2, 4))))
+
+
+def _marked_para(rng: random.Random, marks: list[int]) -> Block:
+    """A paragraph whose words carry superscripts: footnote markers ("word^3"), references
+    ("word^[12]"), ordinals ("10^th") and powers ("m^2"); ``marks`` numbers the footnotes.
+
+    ``^`` raises what follows it up to the next space; the truth is the text without the
+    carets: a superscript is part of the word it is printed against.
+    """
+    words = _sentence(rng, "latin", 30, 45).split()
+    for i in sorted(rng.sample(range(1, len(words) - 1), 5)):
+        kind = rng.choice(["note", "ref", "ordinal", "power"])
+        if kind == "note":
+            marks.append(len(marks) + 1)
+            words[i] += f"^{marks[-1]}"
+        elif kind == "ref":
+            words[i] += f"^[{rng.randint(1, 40)}]"
+        elif kind == "ordinal":
+            words[i] = f"{rng.randint(4, 20)}^th"
+        else:
+            words[i] = f"m^{rng.randint(2, 3)}"
+    text = " ".join(words)
+    return Block("para", text.rstrip(".") + ".")
 
 
 def _list(rng: random.Random, script: str, items: int, ordered: bool) -> Block:
@@ -154,6 +186,30 @@ def documents() -> list[Doc]:
     docs.append(Doc("cjk-vertical", "cjk", "japanese",
                     [_title(rng, "japanese"), _para(rng, "japanese", (3, 4)), _para(rng, "japanese", (3, 4))],
                     vertical=True))
+    # The families added for the reading-order fixes draw from their own generator, so the
+    # documents above stay what they were.
+    rng = random.Random(20261203)
+    for size in ("10pt", "11pt"):
+        # pdflatex's own two-column article: a narrow gutter, sections in both columns.
+        body: list[Block] = [_title(rng, "latin")]
+        for _ in range(7):
+            body += [_heading(rng, "latin")] + [_para(rng, "latin", (4, 7)) for _ in range(rng.randint(1, 2))]
+        docs.append(Doc(f"latex-twocolumn-{size}", "latex-twocolumn", "latin", body, latex_class=f"twocolumn,{size}",
+                        producers=("pdflatex",)))
+    for variant in range(2):
+        body = [_title(rng, "latin")]
+        for _ in range(3):
+            body += [_spaced(rng), _para(rng, "latin", (2, 4))]
+        docs.append(Doc(f"letter-spaced-{variant}", "letter-spaced", "latin", body,
+                        producers=("reportlab", "chromium")))
+    for variant in range(2):
+        marks: list[int] = []
+        body = [_title(rng, "latin")]
+        for _ in range(4):
+            body += [_marked_para(rng, marks)]
+        body += [Block("footnotes", items=[_sentence(rng, "latin", 6, 12) for _ in marks])]
+        docs.append(Doc(f"superscripts-{variant}", "superscripts", "latin", body,
+                        producers=("chromium", "libreoffice")))
     return docs
 
 
@@ -169,8 +225,11 @@ def truth(doc: Doc) -> str:
                 out.extend(" ".join(row) for row in b.rows)
             elif b.kind == "list":
                 out.extend(b.items)
+            elif b.kind == "footnotes":
+                # The number printed against its note, as word processors print a footnote.
+                out.extend(f"{k}{note}" for k, note in enumerate(b.items, 1))
             else:
-                out.append(b.text)
+                out.append(b.text.replace("^", ""))
 
     walk(doc.blocks)
     return "\n".join(out)

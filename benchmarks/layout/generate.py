@@ -50,6 +50,12 @@ def _rtl(doc: Doc) -> bool:
 # -- Chromium: HTML printed to PDF --------------------------------------------------------
 
 
+def _raised_html(text: str) -> str:
+    """``word^1`` as HTML: what follows a caret up to the next space is a superscript."""
+    return " ".join(f"{html.escape(w.split('^')[0])}<sup>{html.escape(w.split('^')[1])}</sup>" if "^" in w
+                    else html.escape(w) for w in text.split(" "))
+
+
 def to_html(doc: Doc) -> str:
     """The document as an HTML page: CSS columns, tables, lists; dir=rtl or vertical-rl where needed."""
     family, lang = FONTS[doc.script]
@@ -61,9 +67,14 @@ def to_html(doc: Doc) -> str:
                 out.append(f"<h1>{html.escape(b.text)}</h1>")
             elif b.kind == "heading":
                 out.append(f"<h2>{html.escape(b.text)}</h2>")
+            elif b.kind == "spaced":
+                out.append(f'<h2 class="spaced">{html.escape(b.text)}</h2>')
             elif b.kind in ("para", "caption"):
                 cls = ' class="caption"' if b.kind == "caption" else ""
-                out.append(f"<p{cls}>{html.escape(b.text)}</p>")
+                out.append(f"<p{cls}>{_raised_html(b.text)}</p>")
+            elif b.kind == "footnotes":
+                out.append('<div class="notes">' + "".join(f"<p><sup>{k}</sup>{html.escape(note)}</p>"
+                                                          for k, note in enumerate(b.items, 1)) + "</div>")
             elif b.kind == "table":
                 rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in b.rows)
                 out.append(f"<table>{rows}</table>")
@@ -84,6 +95,8 @@ h1 {{ font-size: 18pt; }} h2 {{ font-size: 13pt; }}
 p {{ text-align: justify; margin: 0 0 0.6em 0; }}
 .cols {{ column-gap: 1.5em; }}
 .caption {{ font-style: italic; }}
+.spaced {{ letter-spacing: 0.4em; font-size: 12pt; font-weight: normal; }}
+.notes {{ border-top: 0.5pt solid #999; margin-top: 2em; font-size: 8.5pt; }} .notes p {{ margin: 0 0 0.2em 0; }}
 table {{ border-collapse: collapse; margin: 0.6em 0; }} td {{ padding: 2pt 10pt; border: 0.5pt solid #999; }}
 </style></head><body>
 {blocks(doc.blocks)}
@@ -94,6 +107,8 @@ table {{ border-collapse: collapse; margin: 0.6em 0; }} td {{ padding: 2pt 10pt;
 def _only_reportlab(doc: Doc, producer: str) -> None:
     if doc.family == "out-of-order":
         raise Skip(f"{producer} draws in reading order; the out-of-order family is ReportLab's")
+    if doc.producers and producer not in doc.producers:
+        raise Skip(f"the {doc.family} family is made by {', '.join(doc.producers)} only")
 
 
 def chromium(doc: Doc, stem: Path) -> None:
@@ -125,6 +140,7 @@ def to_fodt(doc: Doc) -> str:
     mode = 'style:writing-mode="rl-tb"' if rtl else ""
     body: list[str] = []
     counter = [0]
+    notes = next((list(b.items) for b in doc.blocks if b.kind == "footnotes"), [])
 
     def blocks(items: list[Block]) -> None:
         for b in items:
@@ -134,7 +150,10 @@ def to_fodt(doc: Doc) -> str:
             elif b.kind == "heading":
                 body.append(f'<text:p text:style-name="Heading">{e(b.text)}</text:p>')
             elif b.kind in ("para", "caption"):
-                body.append(f'<text:p text:style-name="{"Caption" if b.kind == "caption" else "Body"}">{e(b.text)}</text:p>')
+                body.append(f'<text:p text:style-name="{"Caption" if b.kind == "caption" else "Body"}">'
+                            f'{_raised_odt(b.text, notes)}</text:p>')
+            elif b.kind == "footnotes":
+                notes.extend(b.items)  # already placed: each at its marker, as a real footnote
             elif b.kind == "table":
                 cols = len(b.rows[0])
                 rows = "".join(
@@ -177,6 +196,7 @@ def to_fodt(doc: Doc) -> str:
 <style:style style:name="Body" style:family="paragraph"><style:paragraph-properties {mode} fo:text-align="{align}" fo:margin-bottom="0.2cm"/></style:style>
 <style:style style:name="Caption" style:family="paragraph"><style:paragraph-properties {mode} fo:margin-top="0.3cm" fo:margin-bottom="0.3cm"/>
 <style:text-properties fo:font-style="italic"/></style:style>
+<style:style style:name="Sup" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style>
 <style:style style:name="Cell" style:family="paragraph"><style:paragraph-properties {mode}/></style:style>
 <style:style style:name="Tab" style:family="table"><style:table-properties {mode} style:width="16.5cm" table:align="{'right' if rtl else 'left'}"/></style:style>
 <text:list-style style:name="Bullets"><text:list-level-style-bullet text:level="1" text:bullet-char="•">
@@ -188,6 +208,26 @@ def to_fodt(doc: Doc) -> str:
 {chr(10).join(body)}
 </office:text></office:body></office:document>
 """
+
+
+def _raised_odt(text: str, notes: list[str]) -> str:
+    """``word^1`` in ODT: a footnote marker (a digit) becomes a real footnote holding the next
+    of ``notes``; any other superscript (``^[12]``, ``^th``, ``^2``) a raised span."""
+    e = html.escape
+    out = []
+    for w in text.split(" "):
+        if "^" not in w:
+            out.append(e(w))
+            continue
+        base, up = w.split("^")
+        if up.isdigit() and base != "m" and notes:  # "m^2" is a power, "word^3" a footnote
+            note = notes.pop(0)
+            out.append(f'{e(base)}<text:note text:id="n{up}" text:note-class="footnote"><text:note-citation>{up}'
+                       f'</text:note-citation><text:note-body><text:p text:style-name="Body">{e(note)}</text:p>'
+                       "</text:note-body></text:note>")
+        else:
+            out.append(f'{e(base)}<text:span text:style-name="Sup">{e(up)}</text:span>')
+    return " ".join(out)
 
 
 def libreoffice(doc: Doc, stem: Path) -> None:
@@ -213,7 +253,7 @@ def to_latex(doc: Doc) -> str:
             if b.kind == "title":
                 out.append(f"{{\\LARGE\\bfseries {b.text}\\par}}\\bigskip")
             elif b.kind == "heading":
-                out.append(f"\\subsection*{{{b.text}}}")
+                out.append(f"\\{'section' if 'twocolumn' in doc.latex_class else 'subsection'}*{{{b.text}}}")
             elif b.kind == "para":
                 out.append(b.text + "\n")
             elif b.kind == "caption":
@@ -233,7 +273,7 @@ def to_latex(doc: Doc) -> str:
     cjk_package = "\\usepackage{CJKutf8}" if cjk else ""
     if cjk:
         body = f"\\begin{{CJK}}{{UTF8}}{{{cjk}}}\n{body}\n\\end{{CJK}}"
-    return f"""\\documentclass[10pt]{{article}}
+    return f"""\\documentclass[{doc.latex_class}]{{article}}
 \\usepackage[utf8]{{inputenc}}
 \\usepackage{{multicol}}
 {cjk_package}
@@ -269,6 +309,8 @@ def reportlab(doc: Doc, stem: Path) -> None:
 
     if doc.vertical:
         raise Skip("ReportLab has no vertical writing")
+    if doc.producers and "reportlab" not in doc.producers:
+        raise Skip(f"the {doc.family} family is made by {', '.join(doc.producers)} only")
     render(doc, str(_path(stem, ".pdf")))
 
 

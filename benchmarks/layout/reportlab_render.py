@@ -22,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    Flowable,
     Frame,
     FrameBreak,
     ListFlowable,
@@ -98,14 +99,49 @@ def _render_flow(doc: Doc, path: str) -> None:
         elif b.kind == "columns":
             story += [_flowable(x, body, heading, regular) for x in b.blocks]
         else:
-            story.append(_flowable(b, body, heading, regular))
+            story.append(_flowable(b, body, heading, regular, per_letter=doc.name.endswith("-1")))
     BaseDocTemplate(path, pagesize=A4, pageTemplates=templates, leftMargin=MARGIN, rightMargin=MARGIN,
                     topMargin=MARGIN, bottomMargin=MARGIN).build(story)
 
 
-def _flowable(b: Block, body: ParagraphStyle, heading: ParagraphStyle, font: str):  # type: ignore[no-untyped-def]
+class SpacedHeading(Flowable):  # type: ignore[misc]
+    """A heading set letter-spaced, as layout programs draw one, with no space glyphs: each
+    word a string with character spacing (``Tc``), or each letter placed on its own."""
+
+    SIZE = 12.0
+    TRACKING = 0.4  # of the size, between letters
+    WORD_GAP = 1.0  # of the size, between words (besides the tracking)
+
+    def __init__(self, text: str, font: str, per_letter: bool) -> None:
+        super().__init__()
+        self.text, self.font, self.per_letter = text, font, per_letter
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return available_width, self.SIZE * 2.2
+
+    def draw(self) -> None:
+        c = self.canv
+        size, track = self.SIZE, self.TRACKING * self.SIZE
+        x, y = 0.0, self.SIZE * 0.7
+        for word in self.text.split():
+            if self.per_letter:
+                for letter in word:
+                    c.setFont(self.font, size)
+                    c.drawString(x, y, letter)
+                    x += pdfmetrics.stringWidth(letter, self.font, size) + track
+            else:
+                c.setFont(self.font, size)
+                c.drawString(x, y, word, charSpace=track)
+                x += pdfmetrics.stringWidth(word, self.font, size) + track * len(word)
+            x += self.WORD_GAP * size
+
+
+def _flowable(b: Block, body: ParagraphStyle, heading: ParagraphStyle, font: str,  # type: ignore[no-untyped-def]
+              per_letter: bool = False):
     if b.kind == "heading":
         return Paragraph(b.text, heading)
+    if b.kind == "spaced":
+        return SpacedHeading(b.text, font, per_letter)
     if b.kind == "table":
         table = Table([[Paragraph(c, body) for c in row] for row in b.rows], hAlign="LEFT")
         table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.grey), ("FONTNAME", (0, 0), (-1, -1), font)]))

@@ -33,7 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
 TOOLS = ["pagelift", "pdftotext", "pymupdf", "pypdfium2", "pdfminer"]
-FAMILIES = ["one-column", "two-column", "three-column", "tables", "lists", "rtl", "cjk", "out-of-order"]
+FAMILIES = ["one-column", "two-column", "three-column", "tables", "lists", "rtl", "cjk", "out-of-order",
+            "latex-twocolumn", "letter-spaced", "superscripts"]
 
 _CJK = re.compile("([\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef])")
 

@@ -87,6 +87,10 @@ class Font:
                 raise ValueError(f"font {self.name} ({self.base_font}) has no code for {ch!r}") from None
         return bytes(out)
 
+    def width(self, text: str, size: float) -> float:
+        """How far the pen moves drawing ``text`` at ``size`` (page units, before any character spacing)."""
+        return sum(self.widths[ch] for ch in text) * size / 1000
+
     @property
     def base_font(self) -> str:
         """The /BaseFont name (without slash)."""

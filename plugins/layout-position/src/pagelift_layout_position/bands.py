@@ -23,6 +23,15 @@ from .lines import make_line, words
 GUTTER_WIDTH = 0.75
 """The narrowest empty strip (in text sizes) that can separate two columns."""
 
+EDGE_GUTTER = 0.45
+"""A strip this wide (in text sizes) separates columns where it ends at a column edge the page's other lines share."""
+
+EDGE_LINES = 6
+"""How many lines must start text at one place after a gutter for it to be a column edge."""
+
+EDGE_TOLERANCE = 0.5
+"""How far (page units) the starts of one column's lines may wander and still be one edge."""
+
 BAND_GAP = 3.0
 """A vertical gap (in text sizes) between consecutive lines that always ends a column band."""
 
@@ -95,8 +104,37 @@ def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
     return out
 
 
-def _gutters(free: list[Interval], size: float) -> list[Interval]:
-    return [(a, b) for a, b in free if a != float("-inf") and b != float("inf") and b - a >= GUTTER_WIDTH * size]
+def _gutters(free: list[Interval], size: float, edges: Sequence[float] = ()) -> list[Interval]:
+    """The strips of ``free`` wide enough to separate columns: ``GUTTER_WIDTH`` text sizes, or
+    ``EDGE_GUTTER`` where the strip ends at a column edge of the page (:func:`column_edges`)."""
+    return [(a, b) for a, b in free if a != float("-inf") and b != float("inf")
+            and (b - a >= GUTTER_WIDTH * size
+                 or (b - a >= EDGE_GUTTER * size and any(abs(b - e) <= EDGE_TOLERANCE for e in edges)))]
+
+
+def column_edges(lines: Sequence[Line], frees: Sequence[list[Interval]]) -> list[float]:
+    """Where a column of the page starts: a place along the baseline where at least
+    ``EDGE_LINES`` lines start text after a gutter-wide gap (the right column's left edge
+    beside the left column's lines), within ``EDGE_TOLERANCE``.
+
+    A line of large text in one column (a title, a heading) may come closer to the next
+    column than a gutter's width, and share its baseline with a line there; the column's
+    edge, which every other line keeps, still tells the two apart.
+    """
+    starts: dict[int, int] = {}
+    for line, free in zip(lines, frees, strict=True):
+        size = span(line).size
+        for a, b in free:
+            if a != float("-inf") and b != float("inf") and b - a >= GUTTER_WIDTH * size:
+                key = round(b / EDGE_TOLERANCE)
+                starts[key] = starts.get(key, 0) + 1
+    edges = []
+    for key, count in starts.items():
+        # A column edge at a rounding boundary is counted in two neighbouring keys.
+        if count + starts.get(key - 1, 0) + starts.get(key + 1, 0) >= EDGE_LINES and count >= starts.get(key - 1, 0) \
+                and count > starts.get(key + 1, 0):
+            edges.append(key * EDGE_TOLERANCE)
+    return edges
 
 
 @dataclass(slots=True)
@@ -190,6 +228,8 @@ class ColumnBand:
         if not self.is_split:
             return False
         counts = [[words(p.text) for p in col] for col in self.columns()]
+        if not all(counts):
+            return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
         return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
 
@@ -214,9 +254,10 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
     def close() -> None:
         if current:
             size = sorted(sizes)[len(sizes) // 2]
-            bands.append(ColumnBand(list(current), _real_gutters(current, _gutters(free, size), size)))
+            bands.append(ColumnBand(list(current), _real_gutters(current, _gutters(free, size, edges), size)))
 
     frees = [_free(line) for line in lines]
+    edges = column_edges(lines, frees)
     spans = [span(line) for line in lines]
     for i, line in enumerate(lines):
         s = spans[i]
@@ -226,7 +267,7 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
             # bridges a wide gap down to them nor widens what counts as their gutter.
             small = min(sorted(sizes)[len(sizes) // 2], s.size)
             ok = (last_v - s.v) <= BAND_GAP * min(last_size, s.size)
-            gutters = _gutters(joined, small)
+            gutters = _gutters(joined, small, edges)
             if ok and gutters and len(current) == 1 and i + 1 < len(lines):
                 # A band's first line may be a title above the columns that happens to leave
                 # one of their gutters free: if it hides a gutter the next lines share, it
@@ -234,7 +275,7 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
                 ahead = frees[i]
                 for nxt in frees[i + 1 : i + 3]:
                     ahead = _intersect(ahead, nxt)
-                ok = len(_gutters(_intersect(ahead, free), s.size)) >= len(_gutters(ahead, s.size))
+                ok = len(_gutters(_intersect(ahead, free), s.size, edges)) >= len(_gutters(ahead, s.size, edges))
             if ok and gutters:
                 current.append(line)
                 free = joined
