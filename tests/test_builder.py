@@ -709,8 +709,10 @@ README_EXPECTED: list[tuple[list[str], list[str]]] = [
     (["outer\ninner\n\nloop"], ["malformed_page"]),
     (["Hello split world"], []),
     (["replacement\npara\nunseen\n\nannotation text\n\nPage 1"], []),
+    (["Title\n\nA paragraph that runs", "onto the next page."], []),
     (["secret"], []),
     (["text"], []),
+    (["Bern", ""], []),  # the text field's value, drawn because the form asks for appearances
 ]
 
 

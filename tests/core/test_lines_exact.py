@@ -55,7 +55,7 @@ def test_space_threshold(space_width: float, expected: float) -> None:
 
 
 def test_cjk_ranges_at_their_edges() -> None:
-    from pagelift.lines import _is_cjk
+    from pagelift.scripts import is_cjk as _is_cjk
 
     inside = "\u3000\u9fff\uf900\ufaff\uff00\uffef\U00020000\U0002ffff"
     outside = "\u2fff\ua000\uf8ff\ufb00\ufeff\ufff0\U0001ffff\U00030000"
@@ -64,7 +64,10 @@ def test_cjk_ranges_at_their_edges() -> None:
 
 
 def test_a_page_is_mostly_right_to_left_only_with_more_such_letters() -> None:
-    from pagelift.lines import _mostly_rtl
+    from pagelift.rtl import mostly_rtl
+
+    def _mostly_rtl(runs: list[Run]) -> bool:  # as lines() asks it: over the page's runs
+        return mostly_rtl(r.text for r in runs)
 
     def runs(*texts: str) -> list[Run]:
         return [Run(text=t, x=0, y=0, width=1, size=10, font="F", space_width=2.5) for t in texts]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .accents import attach_accents
 from .frames import frame
-from .lines import space_threshold
+from .lines import letter_spaced, space_threshold
 from .model import Line, Rect, Run
 from .rtl import has_rtl, logical_order
 
@@ -88,9 +88,11 @@ def words_of_line(line: Line, index: int = 0) -> list[Word]:
     current: list[_Piece] = []
     prev: Run | None = None
     prev_end = 0.0
-    for run in attach_accents(line.runs):
+    runs = attach_accents(line.runs)
+    tracked = letter_spaced(runs)  # gaps of letter spacing ("H E L L O") join letters, as in join()
+    for i, run in enumerate(runs):
         start = frame(run)[0]
-        if prev is not None and current:
+        if prev is not None and current and i not in tracked:
             gap = start - prev_end
             threshold = space_threshold(prev)
             if gap >= threshold or gap <= -4 * threshold:
