@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pagelift.glyphnames import glyph_text
+from pagelift.fonts.glyphnames import glyph_text
 from pagelift_glyphname.cjk import UnicodeCodes, unicode_cmap_codec
 from pagelift_glyphname.encodings import base_encoding, builtin_text
 

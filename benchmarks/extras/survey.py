@@ -45,7 +45,7 @@ def survey_file(path: Path, password: str | None) -> tuple[set[str], str | None]
                     found.add("outline_resolved")
             if doc.form_fields:
                 found.add("forms")
-                from pagelift.forms import needs_appearances
+                from pagelift.catalog.forms import needs_appearances
                 if needs_appearances(doc._pdf):
                     found.add("need_appearances")
             if doc.attachments:

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import pagelift
-from pagelift.ocr import selection
+from pagelift.pictures.ocr import selection
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -175,7 +175,7 @@ def test_inputs_are_files_folders_and_globs(archive: Path) -> None:
 
 
 def test_a_record_is_one_line_whatever_its_text_holds() -> None:
-    from pagelift.cli_batch import json_line
+    from pagelift.commands.batch import json_line
 
     record = {"path": "a.pdf", "text": "one\u2028two\u2029three\x85four\nfive\rsix"}
     line = json_line(record)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from core.helpers import TestDecoder
 
 from pagelift import cli
-from pagelift.cli_report import EXIT_UNREADABLE, grouped, page_ranges
+from pagelift.commands.report import EXIT_UNREADABLE, grouped, page_ranges
 from pagelift.model import Warning
 
 

@@ -111,7 +111,7 @@ def test_a_terminal_on_stdin_is_told_to_pipe_a_file(monkeypatch: pytest.MonkeyPa
         buffer = Terminal()
 
     monkeypatch.setattr("sys.stdin", Stdin())
-    from pagelift.cli_text import source_of
+    from pagelift.commands.text import source_of
 
     with pytest.raises(pagelift.PdfError, match=r"standard input is a terminal; pipe a PDF in"):
         source_of("-")

@@ -14,7 +14,7 @@ import pytest
 from layout_testing import cid_font, manager
 
 import pagelift
-from pagelift.accents import SPACING_ACCENTS, accented, combining_form
+from pagelift.text.accents import SPACING_ACCENTS, accented, combining_form
 
 CHARS = "abcdefghijklmnopqrstuvwxyzXY0→ ,ıȷ¨´˜ˆ¸`\u0301"
 # Text-like widths (in thousandths of the text size); the accents are as wide as TeX's.

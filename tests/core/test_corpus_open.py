@@ -30,10 +30,10 @@ EXPECTED_FAILURES = {
     "pdfjs-bug1020226-truncated.pdf": "unable to find trailer dictionary",
     "plumber-empty-0-bytes.pdf": "the file is empty (0 bytes)",
 }
-# Files qpdf refuses that pypdf's lenient reader rebuilds (pagelift.recovery): they open
+# Files qpdf refuses that pypdf's lenient reader rebuilds (pagelift.objects.recovery): they open
 # with a ``repaired`` warning that says so.
 REBUILT = {"camelot-agstat-broken.pdf", "pdfjs-bug1011159-no-root.pdf"}
-# Files neither reads whose faults pagelift.salvage mends (a page-tree loop, lost dictionary
+# Files neither reads whose faults pagelift.objects.salvage mends (a page-tree loop, lost dictionary
 # delimiters, impossible generation numbers, a missing page-tree root, nothing to read).
 SALVAGED = {"pdfjs-pages-tree-loop.pdf", "pdfjs-pdfbox-4352-bad-encrypt.pdf", "pdfjs-poppler-85140.pdf",
             "pdfjs-redhat-1531897.pdf", "samples-unreadable-metadata.pdf"}

@@ -12,7 +12,7 @@ from core.helpers import TestDecoder, manager, open_doc
 
 import pagelift
 from pagelift import Line, Run
-from pagelift.dehyphenate import Mend, Vocabulary, decide, drop_soft_hyphens, lines_beside, mend
+from pagelift.text.dehyphenate import Mend, Vocabulary, decide, drop_soft_hyphens, lines_beside, mend
 
 PARAGRAPH = [
     "We measure the uncer-",

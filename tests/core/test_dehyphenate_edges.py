@@ -8,7 +8,7 @@ mutant that survived the suite before (the overlap check ``b.u1 > a.u0`` was one
 from __future__ import annotations
 
 from pagelift import Line, Run
-from pagelift.dehyphenate import MAX_LINE_STEP, lines_beside
+from pagelift.text.dehyphenate import MAX_LINE_STEP, lines_beside
 
 
 def _line(text: str, x: float, y: float, size: float = 10.0) -> Line:
@@ -47,7 +47,7 @@ def test_an_empty_line_continues_nothing() -> None:
 
 
 def test_page_vocabulary_holds_the_lowercased_words_without_the_pieces_in_question() -> None:
-    from pagelift.dehyphenate import page_vocabulary
+    from pagelift.text.dehyphenate import page_vocabulary
 
     known = page_vocabulary([["The «Vent-Holes», (two) uncer-", "tainty", "", "a line ending in soft\xad"],
                              ["x-ray: 'quoted' end"]])
@@ -59,7 +59,7 @@ def test_page_vocabulary_holds_the_lowercased_words_without_the_pieces_in_questi
 
 
 def test_vocabulary_prefixes_at_the_ends_of_the_sorted_words() -> None:
-    from pagelift.dehyphenate import Vocabulary
+    from pagelift.text.dehyphenate import Vocabulary
 
     known = Vocabulary(["b", "bb", "d"])
     assert [known.has_prefix(p) for p in ("a", "b", "bb", "bbb", "c", "d", "e", "")] == [

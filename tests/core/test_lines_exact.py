@@ -1,6 +1,6 @@
 """Which runs share a line and where a word gap starts, pinned at the edges of each rule.
 
-Each check kills mutants of pagelift.lines that survived the suite before.
+Each check kills mutants of pagelift.text.lines that survived the suite before.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pagelift import Run, same_baseline
-from pagelift.lines import LINE_TOLERANCE, MAX_SPACE, WORD_GAP, space_threshold
+from pagelift.text.lines import LINE_TOLERANCE, MAX_SPACE, WORD_GAP, space_threshold
 
 
 def _run(y: float, size: float = 10.0, *, x: float = 72.0, direction: tuple[float, float] = (1.0, 0.0),
@@ -55,7 +55,7 @@ def test_space_threshold(space_width: float, expected: float) -> None:
 
 
 def test_cjk_ranges_at_their_edges() -> None:
-    from pagelift.scripts import is_cjk as _is_cjk
+    from pagelift.text.scripts import is_cjk as _is_cjk
 
     inside = "\u3000\u9fff\uf900\ufaff\uff00\uffef\U00020000\U0002ffff"
     outside = "\u2fff\ua000\uf8ff\ufb00\ufeff\ufff0\U0001ffff\U00030000"
@@ -64,7 +64,7 @@ def test_cjk_ranges_at_their_edges() -> None:
 
 
 def test_a_page_is_mostly_right_to_left_only_with_more_such_letters() -> None:
-    from pagelift.rtl import mostly_rtl
+    from pagelift.text.rtl import mostly_rtl
 
     def _mostly_rtl(runs: list[Run]) -> bool:  # as lines() asks it: over the page's runs
         return mostly_rtl(r.text for r in runs)

@@ -1,4 +1,4 @@
-"""OCR in the core (pagelift.ocr): which pages are read, where the words land, what goes wrong.
+"""OCR in the core (pagelift.pictures.ocr): which pages are read, where the words land, what goes wrong.
 
 Most tests use an engine of their own that boxes the dark pixels of whatever picture it is
 given, so where its one word lands on the page checks the whole mapping (decoded pixels,
@@ -21,7 +21,7 @@ from pdfbuilder import Document
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 import pagelift
-from pagelift.ocr import Placement, image_coverage, word_runs
+from pagelift.pictures.ocr import Placement, image_coverage, word_runs
 
 W, H = 200, 100
 INK = (20, 10, 60, 30)  # the dark block every test image holds: left, top, right, bottom (pixels)
@@ -328,7 +328,7 @@ def test_an_image_no_plugin_decodes_is_a_warning() -> None:
     pixels = Pixels()
     read = pagelift.open(doc.to_bytes(), plugins=plugins(BoxingEngine(), pixels=pixels), ocr="auto")
     assert read.pages[0].text() == "" and pixels.calls == 1
-    # Page.image_pixels says so (pagelift.images), once, and OCR adds nothing of its own.
+    # Page.image_pixels says so (pagelift.pictures.pixels), once, and OCR adds nothing of its own.
     assert codes(read) == [(1, "unsupported")] and "could not be decoded" in read.warnings[0].message
 
 

@@ -17,8 +17,8 @@ from pdfbuilder import Document
 from PIL import Image, ImageDraw
 
 import pagelift
-from pagelift.ocr import Placement, word_runs
-from pagelift.outlines import OUTLINE_MIN_FILLS, count_fills
+from pagelift.pictures.ocr import Placement, word_runs
+from pagelift.pictures.outlines import OUTLINE_MIN_FILLS, count_fills
 
 
 class BlockRenderer:

@@ -1,4 +1,4 @@
-"""Files qpdf refuses outright get a second reading through pypdf (pagelift.recovery)."""
+"""Files qpdf refuses outright get a second reading through pypdf (pagelift.objects.recovery)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from core.helpers import manager
 from pdfbuilder import damage
 
 import pagelift
-from pagelift.recovery import rewrite_leniently
+from pagelift.objects.recovery import rewrite_leniently
 
 
 def _extract_with_large_numbers() -> bytes:

@@ -16,7 +16,7 @@ from layout_testing import cid_font, manager
 
 import pagelift
 from pagelift import Run
-from pagelift.rtl import unassigned_class
+from pagelift.text.rtl import unassigned_class
 
 
 def test_the_fuzzers_reproducer_reads_back_unchanged() -> None:
@@ -74,14 +74,14 @@ def test_a_page_line_with_hebrew_and_an_unassigned_code_point_reads() -> None:
 
 
 def test_has_rtl_covers_hebrew_arabic_and_their_presentation_forms_only() -> None:
-    from pagelift.rtl import has_rtl
+    from pagelift.text.rtl import has_rtl
 
     assert [has_rtl(c) for c in "\u0590\u08ff\ufb1d\ufdff\ufe70\ufefc"] == [True] * 6
     assert [has_rtl(c) for c in "\u058f\u0900\ufb1c\ufe00\ufe6f\ufefd a1"] == [False] * 9
 
 
 def test_visual_text_turns_a_right_to_left_ligature_glyph_around() -> None:
-    from pagelift.rtl import visual_text
+    from pagelift.text.rtl import visual_text
 
     def run(text: str, glyphs: tuple[str, ...]) -> Run:
         offsets = tuple((g, float(i), 1.0) for i, g in enumerate(glyphs))

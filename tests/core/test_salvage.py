@@ -1,4 +1,4 @@
-"""The last repairs (pagelift.salvage): the faults of the five corpus files others read, on built files."""
+"""The last repairs (pagelift.objects.salvage): the faults of the five corpus files others read, on built files."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hostile.rawpdf import assemble
 from pdfbuilder import damage
 
 import pagelift
-from pagelift.salvage import salvage
+from pagelift.objects.salvage import salvage
 
 _LOOP = {
     1: b"<< /Type /Catalog /Pages 2 0 R >>",

@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 from hostile.cases import lzw_encode
 
-from pagelift.content.streams import read_stream
+from pagelift.objects.streams import read_stream
 
 CONTENT = b"BT /F1 12 Tf 72 712 Td (Hello, bounded world) Tj ET\n" * 40
 

@@ -77,7 +77,7 @@ def test_json_records_of_real_documents_validate(corpus_dir: Path) -> None:
 
 
 def test_words_agree_with_the_lines_they_come_from(corpus_dir: Path) -> None:
-    from pagelift.rtl import has_rtl
+    from pagelift.text.rtl import has_rtl
 
     lines_seen = disagreements = 0
     for path, password in _sample(corpus_dir, 7):

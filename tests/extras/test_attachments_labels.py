@@ -11,7 +11,7 @@ from pdfbuilder import Document
 from pdfbuilder.extras import attach_file, set_page_labels
 
 import pagelift
-from pagelift.labels import letters, roman
+from pagelift.catalog.labels import letters, roman
 
 
 def _doc(pages: int = 1) -> Document:

@@ -9,24 +9,20 @@
 This module is the public API and nothing else; see docs/architecture.md for the rest.
 """
 
-from .annotations import Annotation
-from .attachments import Attachment
+from .catalog.annotations import Annotation
+from .catalog.attachments import Attachment
+from .catalog.forms import FormField, Widget
+from .catalog.metadata import Metadata
+from .catalog.outline import OutlineItem
 from .content.shapes import Shape
 from .document import Document, Page, open, parse_pages
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
-from .forms import FormField, Widget
-from .frames import Span, direction_key, frame, span
-from .lines import join, lines, logical_order, same_baseline
-from .metadata import Metadata
 from .model import Block, Cell, FontFace, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
 from .options import Limits, Options
-from .outline import OutlineItem
+from .pictures.render import document_bytes, render_page
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
-from .render import document_bytes, render_page
-from .rtl import has_rtl, mostly_rtl
-from .scripts import is_cjk
 from .strategies import (
     Exporter,
     LayoutContext,
@@ -37,7 +33,11 @@ from .strategies import (
     TableDetector,
 )
 from .structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
-from .words import Word
+from .text.frames import Span, direction_key, frame, span
+from .text.lines import join, lines, logical_order, same_baseline
+from .text.rtl import has_rtl, mostly_rtl
+from .text.scripts import is_cjk
+from .text.words import Word
 
 __version__ = "0.1.0"
 

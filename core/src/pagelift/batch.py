@@ -1,6 +1,6 @@
 """Reading an archive of PDFs: one record per file, failures recorded, the rest still read.
 
-``pagelift batch`` (:mod:`pagelift.cli_batch`) and :mod:`pagelift.dask` both make their
+``pagelift batch`` (:mod:`pagelift.commands.batch`) and :mod:`pagelift.dask` both make their
 records here, so a file gives the same record whichever runs it:
 
 ``{"path", "status", "error", "error_type", "page_count", "pages_read", "seconds", "warnings", ...}``

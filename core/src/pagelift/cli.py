@@ -11,12 +11,12 @@ from typing import Any
 import click
 
 from . import __version__
-from .cli_batch import batch_command
-from .cli_json import info_command, json_command
-from .cli_render import render_command
-from .cli_report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
-from .cli_tables import tables_command
-from .cli_text import check_strategies, print_text, say, source_of
+from .commands.batch import batch_command
+from .commands.info_json import info_command, json_command
+from .commands.render import render_command
+from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
+from .commands.tables import tables_command
+from .commands.text import check_strategies, print_text, say, source_of
 from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
 from .honesty import INSTALL_DECODERS
@@ -160,6 +160,6 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
 
 main.add_command(render_command)
 main.add_command(tables_command)
-from .cli_markdown import markdown_command  # noqa: E402  (the command lives in its own module)
+from .commands.markdown import markdown_command  # noqa: E402  (the command lives in its own module)
 
 main.add_command(markdown_command)

@@ -15,31 +15,31 @@ from typing import IO, TYPE_CHECKING, Any
 import pikepdf
 
 from .cached import computed_once, computed_once_locked
-from .cleaning import clean_runs
 from .content.interpreter import Interpreter, PageContent
 from .content.shapes import Shape, ShapeReader
-from .dehyphenate import drop_soft_hyphens, mend_blocks
 from .errors import PasswordRequired, PdfError, PdfFileNotFound, PluginError, StrictError
 from .extras import DocumentExtras, PageExtras
 from .fonts import FontCache
 from .honesty import UnreadableReporter
-from .inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
-from .lines import join, lines
-from .lostpages import lost_pages
 from .model import Block, Glyph, Image, Line, Rect, Run, Table, Warning, WarningCode
-from .objstreams import guard_source
-from .ocr import OcrReader, image_only_message, selection
+from .objects.inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
+from .objects.lostpages import lost_pages
+from .objects.objstreams import guard_source
+from .objects.page_ranges import PageSpec, parse_pages, select_pages
+from .objects.page_tree import inherited, page_box
+from .objects.recovery import rewrite_leniently
+from .objects.salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from .options import Limits, Options
-from .outlines import count_fills, outlined_message
-from .page_tree import inherited, page_box
-from .pageranges import PageSpec, parse_pages, select_pages
+from .pictures.ocr import OcrReader, image_only_message, selection
+from .pictures.outlines import count_fills, outlined_message
+from .pictures.render import rendered_ocr_runs
 from .plugins import PluginManager, default_manager
-from .recovery import rewrite_leniently
-from .render import rendered_ocr_runs
-from .salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from .strategies import LayoutContext, TableContext
 from .structure import Structure, read_structure
-from .table_auto import AUTO, auto_tables
+from .tables.auto import AUTO, auto_tables
+from .text.cleaning import clean_runs
+from .text.dehyphenate import drop_soft_hyphens, mend_blocks
+from .text.lines import join, lines
 
 if TYPE_CHECKING:
     from .parallel import PageText
@@ -153,7 +153,7 @@ class Document(DocumentExtras):
     def _interpret_locked(self, page: Page) -> PageContent:
         self._current_page = page.number
         self._fonts.start_page()
-        _ = self._appearances_ready  # /NeedAppearances: fields drawn from their values (pagelift.forms)
+        _ = self._appearances_ready  # /NeedAppearances: fields drawn from their values (pagelift.catalog.forms)
         # Interpreting a page allocates hundreds of thousands of small acyclic tuples and runs;
         # the cycle collector would walk every live object again and again meanwhile (about a
         # fifth of the interpreter's time on the corpus). Reference counting frees them anyway.
@@ -399,7 +399,7 @@ class Page(PageExtras):
         on the page: no image plugin, no plugin could decode it (``unsupported``), over
         ``Limits.max_image_pixels`` (``work_limit``), a plugin that failed (``plugin``).
         """
-        from .images import image_pixels  # kept here: the page's one use of it
+        from .pictures.pixels import image_pixels  # kept here: the page's one use of it
 
         with self.document._lock:  # qpdf's objects are not to be read from two threads at once
             return image_pixels(image, self.document.plugins, self.document.options.limits,
@@ -426,7 +426,7 @@ class Page(PageExtras):
         and languages is kept). ``engine`` is an engine's name or object and ``languages``
         its language codes (default: ``Options.ocr_engine``, ``Options.ocr_languages``). A
         missing or failing engine gives an ``ocr`` warning and no runs, never an exception;
-        an image no plugin decodes is warned about by :meth:`image_pixels`. See :mod:`pagelift.ocr`.
+        an image no plugin decodes is warned about by :meth:`image_pixels`. See :mod:`pagelift.pictures.ocr`.
         """
         own = engine is None and languages is None
         if own and self._ocr_runs is not None:
@@ -468,7 +468,7 @@ class Page(PageExtras):
 
     def _visible_runs(self) -> list[Run]:
         """The runs every reading of the page starts from (its lines, text, tables): with the
-        OCR words ``Options.ocr`` adds, cleaned as the options say (:mod:`pagelift.cleaning`)."""
+        OCR words ``Options.ocr`` adds, cleaned as the options say (:mod:`pagelift.text.cleaning`)."""
         runs = self.runs
         ocr = self._selected_ocr_runs()
         if ocr:
@@ -490,7 +490,7 @@ class Page(PageExtras):
         installed, else the core's own reading: lines top to bottom joined by
         :func:`pagelift.join`. An unknown name raises :class:`PluginError` listing the
         installed layouts. Words broken at a line end within a block are mended unless
-        ``Options.dehyphenate`` is False (:mod:`pagelift.dehyphenate`); soft hyphens inside
+        ``Options.dehyphenate`` is False (:mod:`pagelift.text.dehyphenate`); soft hyphens inside
         a line, which are invisible, are left out. On the pages ``Options.ocr`` selects, the
         words an OCR engine reads off the page's images are part of the text (as they are
         of ``lines()``, ``text_in()`` and ``tables()``; :meth:`ocr_runs`).
@@ -540,7 +540,7 @@ class Page(PageExtras):
         """The tables on this page, top to bottom.
 
         ``auto`` (the default) asks the ``ruled`` detector (tables drawn with rules) and, on
-        the lines no ruled table covers, the ``whitespace`` detector (:mod:`pagelift.table_auto`);
+        the lines no ruled table covers, the ``whitespace`` detector (:mod:`pagelift.tables.auto`);
         any other name asks that detector alone, with its ``options``. Each table's
         ``detector`` says which found it.
         """
@@ -562,7 +562,7 @@ def _middle(run: Run) -> tuple[float, float]:
 
 def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str,
                   refused: Exception, failed: str) -> tuple[pikepdf.Pdf, Warning]:
-    """Open a file qpdf refused through pypdf's rewrite of it (:mod:`pagelift.recovery`).
+    """Open a file qpdf refused through pypdf's rewrite of it (:mod:`pagelift.objects.recovery`).
 
     Returns the document (its page tree read) and the ``repaired`` warning that says so;
     raises the PdfError saying what ``failed`` with qpdf's reason when pypdf cannot
@@ -596,7 +596,7 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
 
 
 def _cut_loops(pdf: pikepdf.Pdf, refused: Exception, name: str) -> tuple[int, Warning | None]:
-    """A page tree that loops, cut where it loops (:mod:`pagelift.salvage`): its page count and warning."""
+    """A page tree that loops, cut where it loops (:mod:`pagelift.objects.salvage`): its page count and warning."""
     if "Loop" not in str(refused):
         return 0, None
     try:
@@ -612,7 +612,7 @@ def _cut_loops(pdf: pikepdf.Pdf, refused: Exception, name: str) -> tuple[int, Wa
 
 def _open_salvaged(data: bytes, password: str | None, name: str, refused: Exception,
                    failure: PdfError) -> tuple[pikepdf.Pdf, Warning]:
-    """The last chance for a file qpdf and pypdf both refuse (:mod:`pagelift.salvage`)."""
+    """The last chance for a file qpdf and pypdf both refuse (:mod:`pagelift.objects.salvage`)."""
     reason = _reason(refused, name)
     try:
         found = open_salvaged(data, password)

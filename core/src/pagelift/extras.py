@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .annotations import Annotation, read_annotations
-from .attachments import Attachment, read_attachments
 from .cached import computed_once_locked
-from .destinations import Destinations
-from .forms import FormField, annotation_pages, read_fields, regenerate_appearances
-from .labels import page_labels
-from .metadata import Metadata, read_metadata
-from .outline import OutlineItem, read_outline
-from .words import Word, words_of_lines
+from .catalog.annotations import Annotation, read_annotations
+from .catalog.attachments import Attachment, read_attachments
+from .catalog.destinations import Destinations
+from .catalog.forms import FormField, annotation_pages, read_fields, regenerate_appearances
+from .catalog.labels import page_labels
+from .catalog.metadata import Metadata, read_metadata
+from .catalog.outline import OutlineItem, read_outline
+from .text.words import Word, words_of_lines
 
 if TYPE_CHECKING:
     import pikepdf
@@ -117,5 +117,5 @@ class PageExtras:
         return labels[self.number - 1] if self.number <= len(labels) else str(self.number)
 
     def words(self) -> list[Word]:
-        """The page's words with boxes, font name, size, fill colour, bold and italic (:mod:`pagelift.words`)."""
+        """The page's words with boxes, font name, size, fill colour, bold and italic (:mod:`pagelift.text.words`)."""
         return words_of_lines(self.lines())

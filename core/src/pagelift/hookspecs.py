@@ -36,7 +36,7 @@ def pagelift_register_layouts(register: Callable[[str, LayoutStrategy], None]) -
     looked up (``Page.text()``, ``pagelift text``). ``strategy`` is an object with an
     ``arrange(runs, context) -> list[Block]`` method (:class:`pagelift.LayoutStrategy`);
     the runs it receives are already cleaned by the core (duplicates read once, off-page
-    text and artifacts left out as the options say, :mod:`pagelift.cleaning`). Callers choose a layout by name (``Page.text(layout="columns")``); a name registered by
+    text and artifacts left out as the options say, :mod:`pagelift.text.cleaning`). Callers choose a layout by name (``Page.text(layout="columns")``); a name registered by
     two plugins raises :class:`pagelift.PluginError` naming both. The layout named
     ``position`` is the default when it is installed. Return value: ignored.
     """
@@ -51,7 +51,7 @@ def pagelift_register_table_detectors(register: Callable[[str, TableDetector], N
     ``find_tables(lines, context, **options) -> list[Table]`` method
     (:class:`pagelift.TableDetector`); ``context.shapes()`` gives the page's vector
     graphics on demand. Chosen by name; ``Page.tables()`` asks for ``auto``, which the
-    core composes from ``ruled`` and ``whitespace`` (:mod:`pagelift.table_auto`), so
+    core composes from ``ruled`` and ``whitespace`` (:mod:`pagelift.tables.auto`), so
     ``auto`` cannot be registered. A duplicate name is an error naming both plugins.
     Return value: ignored.
     """

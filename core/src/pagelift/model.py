@@ -333,7 +333,7 @@ class Table:
     detector that found it. ``cells`` are the cells with their boxes and spans (may be empty
     for a detector that does not know them); ``header_rows`` is how many of the first rows
     are the header (0: none known). ``to_pandas()``, ``to_csv()`` and ``to_markdown()``
-    hand it to the tools people use (see :mod:`pagelift.table_output`).
+    hand it to the tools people use (see :mod:`pagelift.tables.output`).
     """
 
     page: int
@@ -350,13 +350,13 @@ class Table:
 
     def to_csv(self) -> str:
         """The rows as CSV text (RFC 4180 quoting, ``\n`` line ends), header rows included."""
-        from .table_output import to_csv
+        from .tables.output import to_csv
 
         return to_csv(self)
 
     def to_markdown(self) -> str:
         """The table as a GitHub pipe table: the header row, then the rest; ``|`` escaped."""
-        from .table_output import to_markdown
+        from .tables.output import to_markdown
 
         return to_markdown(self)
 
@@ -366,6 +366,6 @@ class Table:
         pandas is an optional dependency (``pip install pagelift[pandas]``); without it this
         raises ImportError saying so.
         """
-        from .table_output import to_pandas
+        from .tables.output import to_pandas
 
         return to_pandas(self)

@@ -77,13 +77,13 @@ class Options:
 
     On by default because a reader sees one word there, and search indexes and retrieval
     need the word, not two fragments. Only plain breaks are mended (a hyphen after letters,
-    the next line of the same block starting in lowercase; see :mod:`pagelift.dehyphenate`),
+    the next line of the same block starting in lowercase; see :mod:`pagelift.text.dehyphenate`),
     the rest of the next line stays its own line, and lines, runs and glyphs are unchanged.
     False gives the lines as drawn. Soft hyphens (U+00AD) inside a line are invisible and
     are left out of text() either way."""
     ocr: str = "never"
     """Which pages an OCR engine reads for text(), lines() and tables(): ``"never"``,
-    ``"auto"`` or ``"always"`` (:mod:`pagelift.ocr`).
+    ``"auto"`` or ``"always"`` (:mod:`pagelift.pictures.ocr`).
 
     ``"never"`` (the default) runs no OCR: it costs seconds a page, and reading hundreds of
     scans for their (absent) text must stay fast; a page with no text that paints images

@@ -22,7 +22,7 @@ class LayoutContext:
     """What a layout knows about the page besides its runs.
 
     ``rotation`` is the page's /Rotate (0, 90, 180, 270); ``crop_box`` the visible area.
-    The runs a layout receives are already cleaned by the core (:mod:`pagelift.cleaning`):
+    The runs a layout receives are already cleaned by the core (:mod:`pagelift.text.cleaning`):
     duplicates read once, off-page text and artifacts left out as the caller's options say.
     """
 
@@ -74,7 +74,7 @@ class OcrWord(NamedTuple):
 
     ``line`` names the engine's own line the word belongs to (any hashable value: Tesseract's
     block, paragraph and line numbers; None when the engine does not say). Words of one line
-    are kept on one line of the page, however skewed the scan (:mod:`pagelift.ocr`).
+    are kept on one line of the page, however skewed the scan (:mod:`pagelift.pictures.ocr`).
     """
 
     text: str

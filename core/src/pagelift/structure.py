@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 import pikepdf
 
 from .errors import StrictError
-from .lines import join, lines
 from .model import Run
+from .text.lines import join, lines
 
 if TYPE_CHECKING:
     from .document import Document

@@ -1,6 +1,6 @@
 """Bounded, lenient decoders for the two filters whose library decoders give up on damage.
 
-:mod:`pagelift.content.streams` once handed a stream to qpdf whenever Python's
+:mod:`pagelift.objects.streams` once handed a stream to qpdf whenever Python's
 ``base64.a85decode`` or pdfminer.six's LZW decoder refused it (an ASCII85 stream ending in
 a lone ``~``, a ``uuuuu`` group past 2^32, LZW with ``/EarlyChange 0``), and qpdf inflates
 the whole chain — a bomb under the broken layer included. These decoders instead keep

@@ -27,11 +27,11 @@ from ..errors import PdfError
 from ..fonts import FontCache, LoadedFont
 from ..fonts.geometry import word_space
 from ..model import IDENTITY, Image, Matrix, Rect, Run, WarningCode, multiply
+from ..objects.page_tree import inherited_resources
+from ..objects.streams import read_stream
 from ..options import Limits
-from ..page_tree import inherited_resources
 from .images import image_template, inline_length, inline_params, place, xobject_params
 from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, token_chunks
-from .streams import read_stream
 
 Warn = Callable[[str, str], None]
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..content.streams import read_stream as read_bounded
+from ..objects.streams import read_stream as read_bounded
 
 # The decoders shipped with pagelift use these priorities; an app's own decoder picks any
 # integer (higher wins) to sit above, between or below them.

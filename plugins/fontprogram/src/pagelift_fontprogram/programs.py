@@ -23,7 +23,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from pagelift.glyphnames import glyph_text
+from pagelift.fonts.glyphnames import glyph_text
 
 # fontTools logs what it repairs in damaged tables ("extra bytes in post.stringData"); with
 # no handler configured those would print on stderr through logging's last resort.

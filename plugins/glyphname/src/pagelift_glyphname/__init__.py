@@ -4,7 +4,7 @@ Registered with pagelift through the ``pagelift`` entry point group; the hook is
 :func:`pagelift_decode_font`. :func:`glyph_text` turns one glyph name into text.
 """
 
-from pagelift.glyphnames import glyph_text
+from pagelift.fonts.glyphnames import glyph_text
 
 from .plugin import pagelift_decode_font
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from pagelift.glyphnames import is_text
+from pagelift.fonts.glyphnames import is_text
 
 COLLECTIONS = frozenset({"Japan1", "GB1", "CNS1", "Korea1"})
 _FORMS = (("UCS2", "utf-16-be"), ("UTF16", "utf-16-be"), ("UTF8", "utf-8"), ("UTF32", "utf-32-be"))

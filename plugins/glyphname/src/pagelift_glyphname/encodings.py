@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pagelift.glyphnames import glyph_text, pypdf_table
+from pagelift.fonts.glyphnames import glyph_text, pypdf_table
 
 _COLUMNS = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}
 

@@ -23,7 +23,7 @@ from typing import Any
 import pikepdf
 
 import pagelift
-from pagelift.glyphnames import glyph_text
+from pagelift.fonts.glyphnames import glyph_text
 
 from .cjk import COLLECTIONS, UnicodeCodes, collection_map, unicode_cmap_codec
 from .encodings import BASE_ENCODINGS, base_encoding, builtin_text

@@ -16,7 +16,7 @@ from typing import Any
 import pikepdf
 
 from pagelift import Image, Limits
-from pagelift.content.streams import read_stream
+from pagelift.objects.streams import read_stream
 
 # Components per sample for the bound on decoded size; a space not listed counts as 4.
 COMPONENTS = {"DeviceGray": 1, "G": 1, "CalGray": 1, "Indexed": 1, "I": 1, "Separation": 1,

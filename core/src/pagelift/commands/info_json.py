@@ -1,0 +1,74 @@
+"""``pagelift json`` (one JSON object per page, JSON Lines) and ``pagelift info`` (what the
+document holds: metadata, outline, form fields, attachments, page labels)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..document import open as open_document
+from ..errors import PasswordRequired, PdfError, PluginError
+from ..export_json import document_record, page_record
+
+
+@click.command("json")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--pages", default=None, help='Pages to read, one-based: "2-5,7".')
+@click.option("--password", default=None, help="The user or owner password of an encrypted file.")
+@click.option("--words", is_flag=True, help="Add each page's words with box, font, size, colour, bold, italic.")
+@click.option("--runs", is_flag=True, help="Add each page's runs (text drawn in one go) with their flags.")
+@click.option("--no-tables", is_flag=True, help="Leave out table detection (faster).")
+@click.option("--ignore-artifacts", is_flag=True,
+              help="Leave text marked as an artifact (running heads, page numbers) out of text and lines.")
+def json_command(file: str, pages: str | None, password: str | None, words: bool, runs: bool, no_tables: bool,
+                 ignore_artifacts: bool) -> None:
+    """Print FILE as JSON Lines: one object per page (schema: docs/schema/page.schema.json).
+
+    Each line holds the page's number, label, size, rotation, text, lines with boxes,
+    tables, image placements, annotations and warnings; --words and --runs add those.
+    Coordinates are PDF points, x right and y up from the page's origin, unrotated.
+    Document-level warnings go to stderr.
+    """
+    try:
+        with open_document(file, password=password, pages=pages, ignore_artifacts=ignore_artifacts) as doc:
+            for page in doc.pages:
+                click.echo(json.dumps(page_record(page, words=words, runs=runs, tables=not no_tables),
+                                      ensure_ascii=False))
+                page.release()  # memory stays one page's, however long the document
+            for warning in doc.warnings:
+                if not warning.page:
+                    click.echo(f"pagelift: {file}: {warning}", err=True)
+    except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
+        click.echo(f"pagelift: {exc}", err=True)
+        sys.exit(1)
+
+
+@click.command("info")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--password", default=None, help="The user or owner password of an encrypted file.")
+@click.option("--save-attachments", "save_to", default=None, type=click.Path(file_okay=False),
+              help="Write the embedded files into this directory (made if missing).")
+def info_command(file: str, password: str | None, save_to: str | None) -> None:
+    """Print what FILE holds besides its pages' text, as one JSON object: metadata (Info and
+    XMP), page count and labels, outline, form fields, attachments, warnings."""
+    try:
+        with open_document(file, password=password) as doc:
+            record = document_record(doc)
+            if save_to is not None:
+                folder = Path(save_to)
+                folder.mkdir(parents=True, exist_ok=True)
+                for attachment in doc.attachments:
+                    target = folder / Path(attachment.filename or attachment.name).name
+                    try:
+                        target.write_bytes(attachment.data())
+                        click.echo(f"pagelift: saved {target}", err=True)
+                    except PdfError as exc:
+                        click.echo(f"pagelift: {file}: {exc}", err=True)
+            record["warnings"] = [{"page": w.page, "code": w.code, "message": w.message} for w in doc.warnings]
+    except (PdfError, PasswordRequired, ValueError, OSError) as exc:
+        click.echo(f"pagelift: {exc}", err=True)
+        sys.exit(1)
+    click.echo(json.dumps(record, ensure_ascii=False, indent=2))

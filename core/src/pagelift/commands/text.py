@@ -1,0 +1,78 @@
+"""What ``pagelift text`` shares with the other commands: page-by-page printing and plain error lines."""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import IO, Any
+
+import click
+
+from ..document import Document
+from ..errors import PdfError, PluginError
+from ..model import Warning
+from ..options import Options
+
+STDIN = "-"
+"""The file name that means "read the PDF from standard input"."""
+
+
+def source_of(path: str) -> str | IO[bytes]:
+    """What to hand :func:`pagelift.open` for a command-line FILE: the path, or standard input for ``-``.
+
+    Raises :class:`PdfError` when ``-`` is given and standard input is a terminal (nothing piped in).
+    """
+    if path != STDIN:
+        return path
+    stream: IO[bytes] = sys.stdin.buffer
+    if stream.isatty():
+        raise PdfError("-: standard input is a terminal; pipe a PDF in: cat report.pdf | pagelift text -")
+    data = io.BytesIO(stream.read())
+    data.name = "<stdin>"  # what open() calls the document in its messages
+    return data
+
+
+def say(path: str, exc: BaseException) -> str:
+    """One line for an error about FILE, naming the file once (``StrictError`` messages do not name it)."""
+    message = str(exc) or type(exc).__name__
+    shown = "<stdin>" if path == STDIN else path
+    if isinstance(exc, PluginError) or message.startswith((path, shown, "-:")):
+        return f"pagelift: {message}"
+    return f"pagelift: {shown}: {message}"
+
+
+def warning_line(path: str, warning: Warning) -> str:
+    """A warning as the CLI prints it on stderr."""
+    return f"pagelift: {'<stdin>' if path == STDIN else path}: {warning}"
+
+
+def check_strategies(plugins: Any, options: Options, layout: str | None) -> None:
+    """Raise :class:`PluginError` for an unknown layout or OCR engine before any file is read."""
+    from ..objects.inputs import check_ocr_engine
+
+    if layout is not None:
+        plugins.layout(layout)
+    check_ocr_engine(plugins, options)
+
+
+def print_text(doc: Document, layout: str | None) -> tuple[bool, list[Warning]]:
+    """Print the document's text page by page as pages are read; return (any text printed, its warnings).
+
+    The bytes on stdout are those of ``click.echo(doc.text())``: non-empty pages joined by a
+    blank line, then a newline. Each page is released once printed, so memory stays flat;
+    the warnings (opening's, then each page's) are returned for the caller to group.
+    """
+    said = list(doc.warnings)  # what opening the file said (repairs, a clamped page range)
+    printed = False
+    for page in doc.page_texts(layout):
+        if page.text:
+            click.echo(("\n\n" if printed else "") + page.text, nl=False)
+            printed = True
+        said.extend(page.warnings)
+    # Document-wide warnings given while pages were read (no decoder installed, say) are the document's, not a page's.
+    said.extend(w for w in list(doc.warnings) if w not in said)
+    click.echo("")
+    return printed, said
+
+
+__all__ = ["STDIN", "check_strategies", "print_text", "say", "source_of", "warning_line"]

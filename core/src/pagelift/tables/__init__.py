@@ -1,0 +1,1 @@
+"""Tables from the installed detectors: the auto choice between ruled and whitespace, and the outputs people load."""

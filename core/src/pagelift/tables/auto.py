@@ -1,0 +1,55 @@
+"""``detector="auto"``: ruled tables first, then whitespace tables where no ruled table is.
+
+A table drawn with rules says where its cells are; a table of aligned text only hints at
+it. So the rules are asked first (``ruled``) and the whitespace detector reads only the
+lines no ruled table covers: a user gets both without knowing which applies. Both are
+looked up by name through the plugin manager, so neither detector knows the other, and a
+missing one is simply not asked (neither installed: :class:`PluginError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import PluginError
+from ..model import Line, Rect, Table
+from ..plugins import PluginManager
+from ..strategies import TableContext
+
+AUTO = "auto"
+ORDER = ("ruled", "whitespace")
+"""The detectors ``auto`` asks, first to last; each reads only the lines the ones before left."""
+
+
+def _inside(line: Line, boxes: Sequence[Rect]) -> bool:
+    box = line.bbox
+    x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    return any(b.contains((x, y)) for b in boxes)
+
+
+def auto_tables(plugins: PluginManager, lines: Sequence[Line], context: TableContext, **options: Any) -> list[Table]:
+    """The tables of ``auto``: each detector of :data:`ORDER` that is installed, on the lines still uncovered.
+
+    Options cannot be told apart between detectors, so ``auto`` takes none (a ValueError
+    says to name a detector).
+    """
+    if options:
+        raise ValueError(f"detector 'auto' takes no options ({', '.join(sorted(options))}); "
+                         "name a detector (ruled, whitespace) to pass options to it")
+    installed = set(plugins.table_detector_names())
+    chosen = [name for name in ORDER if name in installed]
+    if not chosen:
+        raise PluginError("detector 'auto' needs the 'ruled' or the 'whitespace' table detector; neither is installed "
+                          "(pip install pagelift-tables-ruled pagelift-tables-whitespace)")
+    found: list[Table] = []
+    remaining = list(lines)
+    for name in chosen:
+        tables = list(plugins.table_detector(name).find_tables(remaining, context))
+        if tables:
+            found.extend(tables)
+            boxes = [t.bbox for t in tables]
+            remaining = [line for line in remaining if not _inside(line, boxes)]
+    if context.rotation == 0 and len(chosen) > 1:
+        found.sort(key=lambda t: -t.bbox.y1)  # top to bottom, as each detector reports its own
+    return found

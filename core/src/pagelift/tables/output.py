@@ -1,0 +1,77 @@
+"""Tables handed to the tools people use: CSV, GitHub Markdown, pandas.
+
+A table's first ``header_rows`` rows are its header. CSV keeps every row as it is (a
+reader chooses the header); Markdown needs exactly one header row, so several header rows
+are joined cell by cell with a space; pandas gets the same joined names as its columns,
+made unique, since a DataFrame with two columns of one name is a trap.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..model import Table
+
+
+def to_csv(table: Table) -> str:
+    """The table's rows as CSV (RFC 4180 quoting, ``\\n`` line ends)."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(table.rows)
+    return buffer.getvalue()
+
+
+def header_names(table: Table) -> list[str]:
+    """One name per column: the header rows' cells joined with a space ("" where none)."""
+    count = min(table.header_rows, len(table.rows))
+    names = []
+    for column in range(table.columns):
+        parts = [table.rows[r][column].strip() for r in range(count) if table.rows[r][column].strip()]
+        names.append(" ".join(parts))
+    return names
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """The names made unique and non-empty: an empty name becomes ``column N``, a repeat gets `` (2)``."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for index, name in enumerate(names, 1):
+        candidate = name or f"column {index}"
+        base, n = candidate, 2
+        while candidate in seen:
+            candidate, n = f"{base} ({n})", n + 1
+        seen.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def markdown_cell(text: str) -> str:
+    """A cell's text made safe inside a pipe table: ``|`` and ``\\`` escaped, line breaks as ``<br>``."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
+
+
+def to_markdown(table: Table) -> str:
+    """The table as a GitHub pipe table; the header row is the header rows joined (or empty)."""
+    if not table.rows:
+        return ""
+    count = min(max(table.header_rows, 0), len(table.rows))
+    header = header_names(table) if count else [""] * table.columns
+    lines = ["| " + " | ".join(markdown_cell(cell) for cell in header) + " |",
+             "|" + "|".join(" --- " for _ in header) + "|"]
+    for row in table.rows[count:]:
+        lines.append("| " + " | ".join(markdown_cell(cell) for cell in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def to_pandas(table: Table) -> Any:
+    """The table as a ``pandas.DataFrame``: the header rows as column names, the rest as string rows."""
+    try:
+        import pandas  # optional: only this method needs it
+    except ImportError as exc:  # optional: only this method needs it
+        raise ImportError("Table.to_pandas() needs pandas, which is not installed: pip install pandas "
+                          "(or pip install 'pagelift[pandas]')") from exc
+    count = min(max(table.header_rows, 0), len(table.rows))
+    columns = unique_names(header_names(table)) if count else unique_names([""] * table.columns)
+    return pandas.DataFrame(table.rows[count:], columns=columns, dtype=object)

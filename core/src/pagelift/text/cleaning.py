@@ -1,0 +1,71 @@
+"""The runs every reading of a page starts from: what is drawn twice, off the page or as an artifact left out.
+
+The core applies this before it hands a page's runs to a layout strategy
+(:meth:`pagelift.Page.text`), so no layout can forget it and every layout reads the same
+text. What is left out follows the caller's :class:`pagelift.Options`:
+
+- text painted twice at the same place (fake bold, shadows, fill-then-stroke) is read once
+  unless ``keep_duplicates``;
+- text drawn wholly outside the crop box is left out unless ``keep_off_page``;
+- text marked as an artifact (running heads, page numbers in tagged PDF) is left out when
+  ``ignore_artifacts``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ..model import Rect, Run
+from ..options import Options
+from .frames import direction_key
+
+DUPLICATE_DISTANCE = 0.2
+"""Two paintings of the same text closer than this (in text sizes) are one: fake bold, shadows."""
+
+
+def clean_runs(runs: Iterable[Run], crop_box: Rect, options: Options) -> list[Run]:
+    """The runs a layout reads: runs with text, in content order, cleaned as ``options`` say."""
+    kept = [r for r in runs if r.text]
+    if options.ignore_artifacts:
+        kept = [r for r in kept if not r.artifact]
+    if not options.keep_off_page:
+        kept = drop_off_page(kept, crop_box)
+    if not options.keep_duplicates:
+        kept = drop_duplicates(kept)
+    return kept
+
+
+def drop_off_page(runs: Iterable[Run], box: Rect) -> list[Run]:
+    """The runs that touch ``box``: text drawn wholly outside it is left out, a line that only runs past the edge stays."""
+    x0, y0, x1, y1 = box
+    # Most runs start inside the box: only the others need their full extent.
+    return [r for r in runs if (x0 <= r.x <= x1 and y0 <= r.y <= y1) or r.bbox.intersects(box)]
+
+
+def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
+    """The runs without their repeats: the same text, size and direction painted again within
+    ``DUPLICATE_DISTANCE`` of a text size of an earlier painting. The first painting is kept."""
+    # Paintings are filed in a grid of cells one limit wide, so a repeat is looked for only
+    # in the neighbouring cells, not among every painting of the same text.
+    seen: dict[tuple[str, int, int], dict[tuple[int, int], list[tuple[float, float]]]] = {}
+    out: list[Run] = []
+    for run in runs:
+        limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
+        cells = seen.setdefault((run.text, round(run.size * 2), direction_key(run)), {})
+        try:
+            cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
+        except OverflowError:  # x = 1e308 over a limit under 1 is infinite: one far-away cell
+            cx, cy = _far_cell(run.x / limit), _far_cell(run.y / limit)
+        if cells and any(abs(x - run.x) <= limit and abs(y - run.y) <= limit
+                         for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1)
+                         for x, y in cells.get((i, j), ())):
+            continue
+        cells.setdefault((cx, cy), []).append((run.x, run.y))
+        out.append(run)
+    return out
+
+
+def _far_cell(q: float) -> int:
+    """The grid cell of a coordinate too far out to floor: its side's last cell."""
+    return math.floor(q) if math.isfinite(q) else (1 << 62 if q > 0 else -(1 << 62))
