@@ -114,7 +114,7 @@ def test_a_file_over_the_time_limit_is_a_timeout_and_the_batch_goes_on(
 
 def test_ctrl_c_stops_with_what_is_done_written(tmp_path: Path, archive: Path, monkeypatch: pytest.MonkeyPatch,
                                                 only_test_plugins: pagelift.PluginManager) -> None:
-    from pagelift import cli_batch
+    from pagelift.commands import batch as cli_batch
 
     real = batch.read_record
 

@@ -9,7 +9,7 @@ from pdfbuilder import Document
 from pdfbuilder.extras import OutlineEntry, add_link, add_named_destination, add_outline
 
 import pagelift
-from pagelift import outline as outline_module
+from pagelift.catalog import outline as outline_module
 
 
 def _pages(n: int) -> tuple[Document, list]:
