@@ -36,6 +36,9 @@ class computed_once(Generic[T]):
     def __get__(self, instance: object | None, owner: type | None = None) -> T | computed_once[T]:
         if instance is None:
             return self
+        return self._compute(instance)
+
+    def _compute(self, instance: object) -> T:
         value = self.func(instance)
         # A non-data descriptor: once the value sits in __dict__, lookups no longer come here.
         instance.__dict__[self.name] = value
@@ -47,19 +50,12 @@ class computed_once_locked(computed_once[T]):
     of the file): computed under the instance's ``_lock``, or its document's (a re-entrant
     lock), so once only."""
 
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> computed_once[T]: ...
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> T: ...
-
-    def __get__(self, instance: object | None, owner: type | None = None) -> T | computed_once[T]:
-        if instance is None:
-            return self
+    def _compute(self, instance: object) -> T:
         lock = getattr(instance, "_lock", None) or instance.document._lock  # type: ignore[attr-defined]
         with lock:
             if self.name in instance.__dict__:  # another thread computed it while this one waited
                 return instance.__dict__[self.name]  # type: ignore[no-any-return]
-            return super().__get__(instance, owner)
+            return super()._compute(instance)
 
 
 __all__ = ["computed_once", "computed_once_locked"]
