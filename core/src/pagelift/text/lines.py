@@ -436,10 +436,11 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
         start = frame(run)[0]
         gap = start - prev_end
         threshold = space_threshold(prev)
+        seen = visual_text(run)  # a right-to-left word's glyph may bring its own space, on the left
         if (gap >= threshold or gap <= -4 * threshold) and i not in tracked and not parts[-1].endswith(" ") \
-                and not run.text.startswith(" "):
+                and not seen.startswith(" "):
             parts.append(" ")
-        parts.append(visual_text(run))
+        parts.append(seen)
         rtl = rtl or has_rtl(run.text)
         end = start + run.width
         if end > prev_end or not math.isfinite(prev_end):
