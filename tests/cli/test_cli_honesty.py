@@ -11,7 +11,7 @@ from core.helpers import TestDecoder
 
 from pagelift import cli
 from pagelift.commands.report import EXIT_UNREADABLE, grouped, page_ranges
-from pagelift.model import Warning
+from pagelift.model import PdfWarning as Warning
 
 
 def _three_pages(tmp_path: Path) -> str:

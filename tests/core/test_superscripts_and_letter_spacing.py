@@ -111,3 +111,29 @@ def test_single_letters_set_evenly_without_a_word_break_stay_apart() -> None:
         page.text(font, 12, x, 700, letter)
         x += font.width(letter, 12) + 5
     assert _lines(doc) == ["M T W T F S S"]
+
+
+def _subscripted(page: pdfbuilder.Page, font: pdfbuilder.Font, x: float, y: float, pairs: list[tuple[str, str]]) -> None:
+    """Draw "i5, i7, ..." as pdfTeX does: each letter at 9 pt, its index at 6 pt one point lower."""
+    for letter, index in pairs:
+        page.text(font, 8.9664, x, y, letter)
+        x += font.width(letter, 8.9664)
+        page.text(font, 5.9776, x, y - 0.99, index)
+        x += font.width(index, 5.9776)
+        page.text(font, 8.9664, x, y, ", ")
+        x += font.width(", ", 8.9664)
+
+
+def test_subscripts_stay_with_their_line_when_a_heading_of_the_next_column_joins_it() -> None:
+    """tracemonkey: a left column's 11 pt heading 4 pt above a right column's line joined that
+    line, and the line's subscripts, measured against the heading, became a line of their own."""
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.text(font, 10.9589, 54, 112.28, "4. Nested Trace Tree Formation")
+    page.text(font, 8.9664, 317, 108.29, "trace that incorporates the outer loop: {")
+    _subscripted(page, font, 317 + font.width("trace that incorporates the outer loop: {", 8.9664), 108.29,
+                 [("i", "5"), ("i", "7"), ("i", "1")])
+    found = _lines(doc)
+    assert not any(line.replace(" ", "").isdigit() for line in found), found
+    assert any("{i5, i7, i1," in line for line in found), found

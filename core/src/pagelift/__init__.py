@@ -15,11 +15,12 @@ from .catalog.forms import FormField, Widget
 from .catalog.metadata import Metadata
 from .catalog.outline import OutlineItem
 from .content.shapes import Shape
-from .document import Document, Page, open, parse_pages
+from .document import Document, Page, parse_pages
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
-from .model import Block, Cell, FontFace, Glyph, Image, Line, Point, Rect, Run, Table, Warning, WarningCode
+from .model import Block, Cell, FontFace, Glyph, Image, Line, PdfWarning, Point, Rect, Run, Table, WarningCode
+from .objects.opening import open_pdf as open  # the public name users call
 from .options import Limits, Options
 from .pictures.render import document_bytes, render_page
 from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
@@ -38,6 +39,8 @@ from .text.lines import join, lines, logical_order, same_baseline
 from .text.rtl import has_rtl, mostly_rtl
 from .text.scripts import is_cjk
 from .text.words import Word
+
+Warning = PdfWarning  # the public name users know; inside pagelift it is PdfWarning
 
 __version__ = "0.1.0"
 
@@ -73,6 +76,7 @@ __all__ = [
     "Page",
     "PasswordRequired",
     "PdfError",
+    "PdfWarning",
     "PluginError",
     "PluginInfo",
     "PluginLoadWarning",

@@ -131,7 +131,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 
 def read_record(path: str, job: Job, plugins: Any = None) -> dict[str, Any]:
     """Read one file as ``job`` says and return its record; never raises for a bad file."""
-    from .document import open as open_document
+    from .objects.opening import open_pdf as open_document
 
     started = time.perf_counter()
     record: dict[str, Any] = {"path": path, "status": "ok", "error": None, "error_type": None,

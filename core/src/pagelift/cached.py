@@ -5,7 +5,7 @@ page of one document waits for a page of any other; on 3.12 it holds none, and t
 may compute the same value at once. :class:`computed_once` holds none either: it is for
 values that are pure functions of their instance, where computing twice costs time but
 never changes the answer. Work with side effects (interpreting a page, which records
-warnings) takes the document's own lock instead (:meth:`pagelift.Document._interpret`).
+warnings) takes the document's own lock instead (:meth:`pagelift.Document.interpret`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class computed_once_locked(computed_once[T]):
     lock), so once only."""
 
     def _compute(self, instance: object) -> T:
-        lock = getattr(instance, "_lock", None) or instance.document._lock  # type: ignore[attr-defined]
+        lock = getattr(instance, "_lock", None) or instance.document.lock  # type: ignore[attr-defined]
         with lock:
             if self.name in instance.__dict__:  # another thread computed it while this one waited
                 return instance.__dict__[self.name]  # type: ignore[no-any-return]

@@ -17,9 +17,9 @@ from .commands.render import render_command
 from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .commands.tables import tables_command
 from .commands.text import check_strategies, print_text, say, source_of
-from .document import open as open_document
 from .errors import PasswordRequired, PdfError, PluginError
 from .honesty import INSTALL_DECODERS
+from .objects.opening import open_pdf as open_document
 from .options import OCR_MODES, Options
 from .parallel import default_workers
 from .plugins import PluginLoadWarning, default_manager

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .batch import Job, find_inputs, read_record
-from .model import Warning
+from .model import PdfWarning
 from .options import Options
 
 COLUMNS = ("path", "status", "error", "error_type", "page_count", "pages_read", "seconds", "warnings")
@@ -82,13 +82,13 @@ def read_bag(paths: str | Sequence[str], format: str = "text", *, password: str 
     return bags.from_delayed(parts)
 
 
-def _plan(path: str, job: Job, pages_per_task: int) -> tuple[list[int], list[Warning], int] | None:
+def _plan(path: str, job: Job, pages_per_task: int) -> tuple[list[int], list[PdfWarning], int] | None:
     """The pages a long file is read in (its selection, what opening it said, its page count); None: read it whole.
 
     Whole: a file of few pages, one that does not open (its record says why), strict mode
     (it stops at the first warning, in order) and Markdown (the exporter reads the document).
     """
-    from .document import open as open_document
+    from .objects.opening import open_pdf as open_document
 
     if job.format == "markdown" or job.options.strict:
         return None
@@ -105,7 +105,7 @@ def _whole(path: str, job: Job) -> list[dict[str, Any]]:
     return [read_record(path, job)]
 
 
-def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int, str, list[tuple[Warning, Any]]]],
+def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int, str, list[tuple[PdfWarning, Any]]]],
                                                                   float]:
     """In a Dask task: some pages of one file, with their warnings marked (:class:`pagelift.parallel.PageReader`)."""
     from .parallel import PageReader
@@ -118,8 +118,8 @@ def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int
         reader.close()
 
 
-def _merged(path: str, job: Job, count: int, opened: list[Warning],
-            chunks: list[tuple[list[tuple[int, str, list[tuple[Warning, Any]]]], float]]) -> list[dict[str, Any]]:
+def _merged(path: str, job: Job, count: int, opened: list[PdfWarning],
+            chunks: list[tuple[list[tuple[int, str, list[tuple[PdfWarning, Any]]]], float]]) -> list[dict[str, Any]]:
     """One file's record from its chunks of pages, as :func:`pagelift.batch.read_record` makes it reading it whole.
 
     Warnings said once per document (a font, a shared form) are kept once, on the first

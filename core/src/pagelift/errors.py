@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Warning
+from .model import PdfWarning
 
 
 class PdfError(Exception):
@@ -30,7 +30,7 @@ class StrictError(PdfError):
     ``warning`` is that condition, exactly as permissive mode would have recorded it.
     """
 
-    def __init__(self, warning: Warning) -> None:
+    def __init__(self, warning: PdfWarning) -> None:
         super().__init__(str(warning))
         self.warning = warning
 

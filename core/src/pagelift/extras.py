@@ -24,9 +24,9 @@ from .text.words import Word, words_of_lines
 if TYPE_CHECKING:
     import pikepdf
 
-    from .document import Document
     from .model import Line
     from .options import Options
+    from .page import PageHost
 
 __all__ = ["DocumentExtras", "PageExtras"]
 
@@ -89,7 +89,7 @@ class DocumentExtras:
 class PageExtras:
     """Annotations, links, the label and the words of a page."""
 
-    document: Document
+    document: PageHost
     number: int
 
     def lines(self) -> list[Line]:  # pragma: no cover - Page's own
@@ -100,10 +100,10 @@ class PageExtras:
         """The page's annotations as data (:class:`pagelift.Annotation`), Popups left out."""
         doc = self.document
         try:
-            obj = doc._pdf.pages[self.number - 1].obj
+            obj = doc.page_object(self.number)
         except Exception:
             return []
-        return read_annotations(obj, doc._destinations, lambda code, message: doc._warn(self.number, code, message))
+        return read_annotations(obj, doc.destinations, lambda code, message: doc.warn(self.number, code, message))
 
     @property
     def links(self) -> list[Annotation]:

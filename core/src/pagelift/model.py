@@ -121,7 +121,7 @@ class FontFace:
     italic: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)  # keywords only: a run has too many fields to pass by position
 class Run:
     """A piece of text drawn in one go: one font, one size, one place.
 
@@ -236,7 +236,7 @@ Block = list[Line]
 
 
 @dataclass(frozen=True, slots=True)
-class Warning:
+class PdfWarning:
     """A condition that may have made an extraction incomplete.
 
     ``page`` is one-based, or 0 for a document-level warning. ``code`` is one of the

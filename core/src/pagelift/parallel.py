@@ -37,7 +37,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .errors import PdfError, PluginError
-from .model import Warning
+from .model import PdfWarning
 
 if TYPE_CHECKING:
     from .document import Document
@@ -55,7 +55,7 @@ class PageText:
 
     number: int
     text: str
-    warnings: tuple[Warning, ...] = ()
+    warnings: tuple[PdfWarning, ...] = ()
 
 
 def page_texts(doc: Document, layout: str | None = None) -> Iterator[PageText]:
@@ -115,7 +115,7 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
     size = max(1, min(CHUNK_PAGES, len(numbers) // (doc.workers * 4) or 1))
     chunks = [numbers[i:i + size] for i in range(0, len(numbers), size)]
     once = OnceFilter()
-    pending: deque[tuple[list[int], Future[list[tuple[int, str, list[tuple[Warning, Any]]]]] | None]] = deque()
+    pending: deque[tuple[list[int], Future[list[tuple[int, str, list[tuple[PdfWarning, Any]]]]] | None]] = deque()
     executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=_start_worker,
                                    initargs=(source, doc._password, doc.options, plugins))
     try:
@@ -169,7 +169,7 @@ class OnceFilter:
     def __init__(self) -> None:
         self._seen: set[tuple[Any, str, str]] = set()
 
-    def keep(self, warnings: list[tuple[Warning, Any]]) -> list[Warning]:
+    def keep(self, warnings: list[tuple[PdfWarning, Any]]) -> list[PdfWarning]:
         """The warnings of one page that stay, in order."""
         kept = []
         for warning, cached in warnings:
@@ -200,7 +200,7 @@ class PageReader:
     """
 
     def __init__(self, source: str | bytes, password: str | None, options: Any, plugins: Any = None) -> None:
-        from .document import open as open_document
+        from .objects.opening import open_pdf as open_document
 
         self.doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
         self._marks: list[Any] = []
@@ -214,7 +214,7 @@ class PageReader:
 
         self.doc._warn = warn  # type: ignore[method-assign]
 
-    def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
+    def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
         """``(page number, text, [(warning, cache key or None)])`` for each of ``numbers``, in order."""
         from .document import Page
 
@@ -244,7 +244,7 @@ def _start_worker(source: str | bytes, password: str | None, options: Any, plugi
     _worker["reader"] = PageReader(source, password, options, plugins)
 
 
-def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[Warning, Any]]]]:
+def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
     """In a worker: :meth:`PageReader.read` on the worker's document."""
     return _worker["reader"].read(numbers, layout)
 
@@ -263,9 +263,9 @@ def _cache_key() -> Any:
             return (name,)
         if name == "_load" and "font_obj" in local and caller is not None and "key" in caller.f_locals:
             return ("font", caller.f_locals["key"])  # FontCache.get(): one font object, loaded once
-        if name == "_load_font" and "frame" in local and hasattr(local.get("self"), "_frames"):
-            # a font name looked up in a resource dictionary, once per dictionary (interpreter frames)
-            keys = [k for k, v in local["self"]._frames.items() if v is local["frame"]]
+        if name == "_load_font" and "scope" in local and hasattr(local.get("self"), "_scopes"):
+            # a font name looked up in a resource dictionary, once per dictionary (interpreter scopes)
+            keys = [k for k, v in local["self"]._scopes.items() if v is local["scope"]]
             return ("resources", keys[0]) if keys else None
         if name == "_parse_form" and caller is not None and caller.f_code.co_name == "_form":
             key = caller.f_locals.get("key")

@@ -145,3 +145,37 @@ def test_a_short_table_with_a_wrapped_cell_reads_cell_by_cell(read: Reader) -> N
     assert read(doc.to_bytes()).split("\n") == [
         "Checks that failed", "", "Index Failure condition Section Kind", "15-003",
         "In a table without headers, a", "header cell has no scope.", "7.5-2", "Machine"]
+
+
+def _form_page() -> bytes:
+    """A Foxit form: labels on the left, each list box's items on the right, the label beside the middle item."""
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.text(font, 12, 44.5, 429.1, "DROPDOWN")
+    page.text(font, 12, 47.2, 310.2, "LIST")
+    for y, item in ((323.7, "s"), (310.3, "d"), (296.9, "f")):
+        page.text(font, 12, 168.2, y, item)
+    page.text(font, 12, 50.6, 236.6, "COMBO LIST")
+    for y, item in ((247.0, "m1"), (233.6, "m2"), (220.2, "m3"), (206.8, "m4")):
+        page.text(font, 12, 169.0, y, item)
+    page.text(font, 12, 53.3, 127.2, "TEXT")
+    return doc.to_bytes()
+
+
+def test_a_form_label_beside_its_middle_item_comes_before_all_the_items(read: Reader) -> None:
+    lines = [line for line in read(_form_page()).split("\n") if line]
+    assert lines == ["DROPDOWN", "LIST", "s", "d", "f", "COMBO LIST", "m1", "m2", "m3", "m4", "TEXT"]
+
+
+def test_a_table_header_above_an_empty_corner_stays_its_own_row(read: Reader) -> None:
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.text(font, 10, 200, 700, "Total")
+    page.text(font, 10, 72, 686, "apples")
+    page.text(font, 10, 200, 686, "12")
+    page.text(font, 10, 72, 672, "pears")
+    page.text(font, 10, 200, 672, "7")
+    lines = [line for line in read(doc.to_bytes()).split("\n") if line]
+    assert lines == ["Total", "apples 12", "pears 7"]

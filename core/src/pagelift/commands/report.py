@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..model import Warning, WarningCode
+from ..model import PdfWarning, WarningCode
 from ..plugins import PluginManager
 
 EXIT_UNREADABLE = 3
@@ -29,7 +29,7 @@ def page_ranges(pages: Iterable[int]) -> str:
     return f"page{'s' if len(numbers) > 1 else ''} {', '.join(spans)}"
 
 
-def grouped(warnings: Sequence[Warning]) -> list[str]:
+def grouped(warnings: Sequence[PdfWarning]) -> list[str]:
     """One line per distinct warning, ``"pages 1-3: code: message"``; lines of one code kept together.
 
     Codes come in the order they first occur; a message repeated on many pages is one line
@@ -42,7 +42,7 @@ def grouped(warnings: Sequence[Warning]) -> list[str]:
             for code, messages in by_code.items() for message, pages in messages.items()]
 
 
-def draws_only_unreadable(text: str, warnings: Sequence[Warning]) -> bool:
+def draws_only_unreadable(text: str, warnings: Sequence[PdfWarning]) -> bool:
     """True when a document's text is empty although its pages drew glyphs no decoder could read."""
     return not text.strip() and any(w.code == WarningCode.UNREADABLE for w in warnings)
 

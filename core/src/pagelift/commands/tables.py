@@ -17,9 +17,9 @@ from typing import Any
 
 import click
 
-from ..document import open as open_document
 from ..errors import PasswordRequired, PdfError, PluginError
 from ..model import Table
+from ..objects.opening import open_pdf as open_document
 from ..tables.output import to_markdown
 from .report import grouped
 

@@ -10,7 +10,7 @@ import click
 
 from ..document import Document
 from ..errors import PdfError, PluginError
-from ..model import Warning
+from ..model import PdfWarning
 from ..options import Options
 
 STDIN = "-"
@@ -41,7 +41,7 @@ def say(path: str, exc: BaseException) -> str:
     return f"pagelift: {shown}: {message}"
 
 
-def warning_line(path: str, warning: Warning) -> str:
+def warning_line(path: str, warning: PdfWarning) -> str:
     """A warning as the CLI prints it on stderr."""
     return f"pagelift: {'<stdin>' if path == STDIN else path}: {warning}"
 
@@ -55,7 +55,7 @@ def check_strategies(plugins: Any, options: Options, layout: str | None) -> None
     check_ocr_engine(plugins, options)
 
 
-def print_text(doc: Document, layout: str | None) -> tuple[bool, list[Warning]]:
+def print_text(doc: Document, layout: str | None) -> tuple[bool, list[PdfWarning]]:
     """Print the document's text page by page as pages are read; return (any text printed, its warnings).
 
     The bytes on stdout are those of ``click.echo(doc.text())``: non-empty pages joined by a

@@ -70,7 +70,7 @@ class PageContent:
 
 
 @dataclass(slots=True)
-class _Frame:
+class _ResourceScope:
     """A resource dictionary as the interpreter uses it, with its lookups cached."""
 
     res: Any
@@ -158,7 +158,7 @@ class Interpreter:
         self.ignore_annotations = ignore_annotations
         self._forms: dict[Any, _Form] = {}
         self._forms_tokens = 0
-        self._frames: dict[Any, _Frame] = {}
+        self._scopes: dict[Any, _ResourceScope] = {}
         self._images: dict[Any, dict[str, Any]] = {}
         self._ups: dict[int, Any] = {}
         handlers: dict[bytes, Callable[[list[Any]], None]] = {
@@ -213,7 +213,7 @@ class Interpreter:
         self.mcid: int | None = None
         self.artifact = False
         self.form_stack: list[Any] = []
-        self.frames: list[_Frame] = [self._frame(inherited_resources(page_obj), ("page", _key(page_obj)))]
+        self.scopes: list[_ResourceScope] = [self._scope(inherited_resources(page_obj), ("page", _key(page_obj)))]
         self.reported_error = False
         self.reported_nonfinite = False
         self.weighted = 0  # what images and forms cost beyond one operator each (see _charge)
@@ -234,16 +234,16 @@ class Interpreter:
         drop_overprinted_spaces(self.out.runs)
         return self.out
 
-    def _frame(self, res: Any, owner: Any) -> _Frame:
+    def _scope(self, res: Any, owner: Any) -> _ResourceScope:
         if not isinstance(res, pikepdf.Dictionary):
-            return _Frame(None)
+            return _ResourceScope(None)
         key = _key(res) or (owner if owner[-1] is not None else None)
-        frame = self._frames.get(key) if key is not None else None
-        if frame is None:
-            frame = _Frame(res)
+        scope = self._scopes.get(key) if key is not None else None
+        if scope is None:
+            scope = _ResourceScope(res)
             if key is not None:
-                self._frames[key] = frame
-        return frame
+                self._scopes[key] = scope
+        return scope
 
     def _read(self, stream: Any, what: str) -> bytes:
         result = read_stream(stream, self.limits.max_stream_bytes, what)
@@ -356,11 +356,11 @@ class Interpreter:
     def _Tf(self, ops: list[Any]) -> None:
         tok = ops[-2]
         self.size = float(ops[-1])
-        frame = self.frames[-1]
-        cached = frame.fonts.get(tok)
+        scope = self.scopes[-1]
+        cached = scope.fonts.get(tok)
         if cached is None:
-            cached = self._load_font(frame, tok)
-            frame.fonts[tok] = cached
+            cached = self._load_font(scope, tok)
+            scope.fonts[tok] = cached
         self.font, self.font_name = cached
         font = self.font
         if font is not None:
@@ -369,11 +369,11 @@ class Interpreter:
                 up = self._ups[id(font)] = _up_vector(font.matrix)
             self.font_up = up
 
-    def _load_font(self, frame: _Frame, tok: Any) -> tuple[LoadedFont | None, str]:
+    def _load_font(self, scope: _ResourceScope, tok: Any) -> tuple[LoadedFont | None, str]:
         name = name_value(tok) if isinstance(tok, bytes) else None
         if name is None:
             return None, ""
-        fonts = frame.res.get("/Font") if frame.res is not None else None
+        fonts = scope.res.get("/Font") if scope.res is not None else None
         font_obj = fonts.get("/" + name) if isinstance(fonts, pikepdf.Dictionary) else None
         if font_obj is None:
             self.warn(WarningCode.FONT, f"font /{name} is not in the resources; its text is left out")
@@ -639,7 +639,7 @@ class Interpreter:
         tag = values[0] if values and isinstance(values[0], Name) else None
         props = values[-1] if len(values) >= 2 else None
         if isinstance(props, Name):
-            res = self.frames[-1].res
+            res = self.scopes[-1].res
             known = res.get("/Properties") if res is not None else None
             obj = known.get("/" + props) if isinstance(known, pikepdf.Dictionary) else None
             props = {str(k)[1:]: v for k, v in obj.items()} if isinstance(obj, pikepdf.Dictionary) else {}
@@ -720,11 +720,11 @@ class Interpreter:
 
     def _Do(self, ops: list[Any]) -> None:
         tok = ops[-1]
-        frame = self.frames[-1]
-        entry = frame.xobjects.get(tok)
+        scope = self.scopes[-1]
+        entry = scope.xobjects.get(tok)
         if entry is None:
-            entry = self._lookup_xobject(frame, tok)
-            frame.xobjects[tok] = entry
+            entry = self._lookup_xobject(scope, tok)
+            scope.xobjects[tok] = entry
         kind, xobj, name = entry
         if kind == "image":
             self._charge()
@@ -742,11 +742,11 @@ class Interpreter:
             raise WorkLimitReached(f"more than {limit} operators on the page (an image or form drawn counts "
                                    f"{_HEAVY}); the rest was not read")
 
-    def _lookup_xobject(self, frame: _Frame, tok: Any) -> tuple[str, Any, Any]:
+    def _lookup_xobject(self, scope: _ResourceScope, tok: Any) -> tuple[str, Any, Any]:
         name = name_value(tok) if isinstance(tok, bytes) else None
-        if name is None or frame.res is None:
+        if name is None or scope.res is None:
             return "", None, name
-        xobjects = frame.res.get("/XObject")
+        xobjects = scope.res.get("/XObject")
         xobj = xobjects.get("/" + name) if isinstance(xobjects, pikepdf.Dictionary) else None
         if not isinstance(xobj, pikepdf.Stream):
             return "", None, name
@@ -845,8 +845,8 @@ class Interpreter:
     def _draw_form(self, form: _Form, key: Any) -> None:
         self._q([])
         self.ctm = multiply(form.matrix, self.ctm)
-        frame = self._frame(form.resources, ("form", key)) if form.resources is not None else self.frames[-1]
-        self.frames.append(frame)
+        scope = self._scope(form.resources, ("form", key)) if form.resources is not None else self.scopes[-1]
+        self.scopes.append(scope)
         self.form_stack.append((key, self.floor, len(self.marked)))
         saved_tm, saved_tlm = self.tm, self.tlm
         self.floor = len(self.stack)
@@ -855,7 +855,7 @@ class Interpreter:
         finally:
             _, floor, marked = self.form_stack.pop()
             self._close_marked(marked)
-            self.frames.pop()
+            self.scopes.pop()
             del self.stack[self.floor :]
             self.floor = floor
             self._Q([])

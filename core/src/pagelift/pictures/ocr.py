@@ -8,7 +8,7 @@ when none can), turned upright as a reader sees it (page
 engine reads becomes a :class:`Run` flagged ``ocr``: its pixel box mapped through the
 image's matrix into page space (:func:`word_runs`), so the line rule, layouts, tables
 and ``text_in`` treat it like drawn text. Nothing here raises for a missing engine, a
-undecodable image or a failing engine: each becomes a :class:`Warning`.
+undecodable image or a failing engine: each becomes a :class:`PdfWarning`.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def render_page(page: Page, dpi: float = 150.0) -> Any | None:
 
 def _render(page: Page, dpi: float, *, upright: bool) -> Any | None:
     document = page.document
-    warn = document._warn
+    warn = document.warn
     box = page.crop_box
     pixels = (box.width * dpi / 72) * (box.height * dpi / 72)
     limit = document.options.limits.max_image_pixels
@@ -86,7 +86,7 @@ def rendered_ocr_runs(page: Page, dpi: float = DEFAULT_DPI) -> list[Run]:
     box = page.crop_box
     width, height = picture.size
     whole_page = Image("(rendered page)", width, height, box, (box.width, 0.0, 0.0, box.height, box.x0, box.y0))
-    return page.document._ocr.read(page.number, [whole_page], page.rotation, len(page.runs), lambda _image: picture)
+    return page.document.ocr_reader.read(page.number, [whole_page], page.rotation, len(page.runs), lambda _image: picture)
 
 
 __all__ = ["DEFAULT_DPI", "document_bytes", "render_page", "rendered_ocr_runs"]

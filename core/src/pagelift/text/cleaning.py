@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from ..model import Rect, Run
 from ..options import Options
+from .doubled import drop_doubled_words
 from .frames import direction_key
 
 DUPLICATE_DISTANCE = 0.2
@@ -32,7 +33,7 @@ def clean_runs(runs: Iterable[Run], crop_box: Rect, options: Options) -> list[Ru
     if not options.keep_off_page:
         kept = drop_off_page(kept, crop_box)
     if not options.keep_duplicates:
-        kept = drop_duplicates(kept)
+        kept = drop_duplicates(drop_doubled_words(kept))
     return kept
 
 

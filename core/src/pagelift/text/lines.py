@@ -169,6 +169,13 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     there = min(_distance(u, run.width, other, SMALL_RUN * other_size),
                                 _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
                     near = abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size) and there + 0.5 * run.size < here
+                    if not near and here == math.inf and run.text.strip():
+                        # A line of nothing but small runs, each the subscript of text of the
+                        # other line: that line joined a column's text to a larger heading of
+                        # the next column, which its subscripts were measured against.
+                        # (Not CJK: those are an OCR layer's stray characters, not subscripts.)
+                        near = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
+                                   for (pu, pv), p in items if p.text.strip())
                     # A run with no larger text in its own line and printed against the other
                     # line's text may be raised further (Office raises a superscript by up to
                     # half the size): "the 10^th and 25^th".
@@ -181,6 +188,17 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         moved = True
                         break
     return moved
+
+
+def _beside_smaller_text(u: float, v: float, run: Run, line: list[Placed]) -> bool:
+    """True when ``run``, alone with runs no larger than itself, touches text of ``line`` that is larger
+    than the run but smaller than that line's largest (a column's line joined to a heading of the
+    next column), and sits within the tolerance of that text's own baseline: its subscript."""
+    for (a, b), other in line:
+        if run.size < SMALL_RUN * other.size and max(a - (u + run.width), u - (a + other.width)) <= 0.5 * run.size \
+                and abs(b - v) <= LINE_TOLERANCE * other.size:
+            return True
+    return False
 
 
 def _distance(u: float, width: float, items: list[Placed], floor: float) -> float:
@@ -418,10 +436,11 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
         start = frame(run)[0]
         gap = start - prev_end
         threshold = space_threshold(prev)
+        seen = visual_text(run)  # a right-to-left word's glyph may bring its own space, on the left
         if (gap >= threshold or gap <= -4 * threshold) and i not in tracked and not parts[-1].endswith(" ") \
-                and not run.text.startswith(" "):
+                and not seen.startswith(" "):
             parts.append(" ")
-        parts.append(visual_text(run))
+        parts.append(seen)
         rtl = rtl or has_rtl(run.text)
         end = start + run.width
         if end > prev_end or not math.isfinite(prev_end):

@@ -72,7 +72,8 @@ def visual_text(run: Run) -> str:
         return run.text
     out = []
     for text, _start, _advance in run.glyph_offsets:
-        if len(text) > 1 and RTL_CHARS.match(text) and all(has_rtl(c) for c in text):
+        # A cluster of a whole word may end with its space ("حَبيبي "): still one right-to-left glyph.
+        if len(text) > 1 and RTL_CHARS.match(text) and all(has_rtl(c) for c in text.rstrip()):
             text = text[::-1]
         out.append(text)
     return "".join(out)

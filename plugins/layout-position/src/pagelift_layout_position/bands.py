@@ -187,6 +187,8 @@ class ColumnBand:
             if not grouped or first in cells or len(cells) * 2 > columns:
                 grouped.append([])
             grouped[-1].append((line, cells))
+        if columns == 2:
+            grouped = _centred_labels(grouped, first)
         rows: list[list[Line]] = []
         for row in grouped:
             if len(row) == 1:
@@ -232,6 +234,29 @@ class ColumnBand:
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
         return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
+
+
+def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],
+                    first: int) -> list[list[tuple[Line, dict[int, list[Run]]]]]:
+    """In a band of two columns, join to a row the lines above it that only continue the other
+    column, when the row's label sits in the middle of its cell: a form prints a list box's
+    label beside its middle item ("s" / "LIST d" / "f" is the label LIST and the items s, d, f),
+    so at least as many of the cell's lines follow the label as come before it, each line of
+    the cell one item. A table's header above an empty corner has no lines of the same cell
+    below it and stays a row of its own."""
+    out: list[list[tuple[Line, dict[int, list[Run]]]]] = []
+    for row in grouped:
+        before = out[-1] if out else None
+        label = row[0][1]
+        items = [cells for _, cells in before or []] + [cells for _, cells in row[1:]]
+        if (before is not None and len(label) == 2 and len(row) - 1 >= len(before)
+                and all(len(cells) == 1 and first not in cells and len(next(iter(cells.values()))) == 1
+                        for cells in items)
+                and len(label[1 - first]) == 1):
+            out[-1] = before + row
+            continue
+        out.append(row)
+    return out
 
 
 def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
