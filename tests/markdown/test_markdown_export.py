@@ -47,7 +47,7 @@ def test_a_table_between_paragraphs_becomes_a_pipe_table_and_leaves_the_prose() 
     assert text == (
         "# Canal Survey\n\n"
         "The towpath was walked end to end in May and every lock was counted on the way.\n\n"
-        "| Place | Miles | Locks |\n|---|---|---|\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
+        "| Place | Miles | Locks |\n| --- | --- | --- |\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
         "| Hill Top | 11.25 | 14 |\n\n"
         "The counts agree with the survey of the year before, lock for lock.\n")
 
@@ -157,5 +157,5 @@ def test_a_table_row_carried_over_to_the_next_page_stays_in_the_table() -> None:
         two.text(regular, 11, x, 720, cell)
     two.text(regular, 11, 72, 680, "The towpath ends at the top lock.")
     text = pagelift.open(doc.to_bytes()).export("markdown")
-    assert ("| Place | Miles | Locks |\n|---|---|---|\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
+    assert ("| Place | Miles | Locks |\n| --- | --- | --- |\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
             "| Hill Top | 11.25 | 14 |\n\nThe towpath ends at the top lock.\n") in text

@@ -134,6 +134,7 @@ class _Group:
 @dataclass(slots=True)
 class _Table:
     rows: list[list[str]]
+    header_rows: int = 1
 
 
 def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whitespace",
@@ -158,7 +159,7 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
     for items in items_by_page:
         for item in _join_wrapped_headings(items, body):
             if isinstance(item, _Table):
-                out.append(TableBlock(tuple(tuple(row) for row in item.rows)))
+                out.append(TableBlock(tuple(tuple(row) for row in item.rows), item.header_rows))
             elif is_heading(item.texts, item.style, body):
                 out.append(Heading(levels[item.style], join_lines(item.texts)))
             else:
@@ -197,7 +198,7 @@ def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[page
                 current = None
                 if id(table) not in placed:
                     placed.add(id(table))
-                    items.append(_Table(table.rows))
+                    items.append(_Table([list(row) for row in table.rows], table.header_rows))
                 continue
             text = line.text or pagelift.join(line)
             if not text.strip():
