@@ -26,6 +26,10 @@ def page_blocks(page: pagelift.Page, layout: str | None = None) -> list[list[pag
     return page.blocks(layout=layout)
 
 
+BLOCK_DETECTOR = {"auto": "whitespace"}
+"""The detector offered single blocks, by the page's detector where they differ."""
+
+
 def page_tables(page: pagelift.Page, detector: str | None,
                 blocks: Sequence[Sequence[pagelift.Line]]) -> list[pagelift.Table]:
     """The tables on the page that read as tables; none when no detector is installed or asked for.
@@ -37,11 +41,13 @@ def page_tables(page: pagelift.Page, detector: str | None,
     if detector is None:
         return []
     try:
-        finder = page.document.plugins.table_detector(detector)
+        # "auto" (ruled tables, then whitespace ones) is the page's own choice; the blocks
+        # are offered to the whitespace detector alone, since rules do not move with prose.
+        finder = page.document.plugins.table_detector(BLOCK_DETECTOR.get(detector, detector))
+        found = [table for table in page.tables(detector) if is_tabular(table)]
     except pagelift.PluginError:
         return []
     context = pagelift.TableContext(page.number, page.media_box, page.crop_box, page.rotation)
-    found = [table for table in finder.find_tables(page.lines(), context) if is_tabular(table)]
     for block in blocks:
         if len(block) < 2 or any(_table_of(line, found) for line in block):
             continue
@@ -138,7 +144,7 @@ class _Table:
     header_rows: int = 1
 
 
-def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whitespace",
+def untagged_blocks(document: pagelift.Document, *, detector: str | None = "auto",
                     layout: str | None = None) -> list[Block]:
     """The Markdown blocks of every selected page, read from the layout (``layout``: its name, None the default)."""
     pages = []
