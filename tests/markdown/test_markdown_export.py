@@ -47,7 +47,7 @@ def test_a_table_between_paragraphs_becomes_a_pipe_table_and_leaves_the_prose() 
     assert text == (
         "# Canal Survey\n\n"
         "The towpath was walked end to end in May and every lock was counted on the way.\n\n"
-        "| Place | Miles | Locks |\n|---|---|---|\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
+        "| Place | Miles | Locks |\n| --- | --- | --- |\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
         "| Hill Top | 11.25 | 14 |\n\n"
         "The counts agree with the survey of the year before, lock for lock.\n")
 
@@ -157,5 +157,27 @@ def test_a_table_row_carried_over_to_the_next_page_stays_in_the_table() -> None:
         two.text(regular, 11, x, 720, cell)
     two.text(regular, 11, 72, 680, "The towpath ends at the top lock.")
     text = pagelift.open(doc.to_bytes()).export("markdown")
-    assert ("| Place | Miles | Locks |\n|---|---|---|\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
+    assert ("| Place | Miles | Locks |\n| --- | --- | --- |\n| Mill Bridge | 2.5 | 3 |\n| Oak Wharf | 6.0 | 7 |\n"
             "| Hill Top | 11.25 | 14 |\n\nThe towpath ends at the top lock.\n") in text
+
+
+def test_a_ruled_table_with_a_wrapped_cell_comes_through_the_auto_detector() -> None:
+    # The exporter asks the page's tables as Page.tables() does (auto: ruled, then whitespace).
+    from pdfbuilder.tables import TableSpec, draw_table
+
+    doc = pdfbuilder.Document()
+    regular = doc.standard_font("Helvetica", name="F1")
+    page = doc.add_page()
+    page.text_lines(regular, 11, 72, 740, ["The locks of the canal, with the year each was rebuilt,",
+                                           "are listed in the table below."])
+    draw_table(page, regular, TableSpec([["Lock", "Rebuilt", "Note"],
+                                         ["Mill | Bridge", "1921", "gates\nrenewed"],
+                                         ["Oak Wharf", "1954", "new weir"]], top=700, widths=[110, 70, 110]))
+    page.text_lines(regular, 11, 72, 600, ["Every lock still works by hand."])
+    with pagelift.open(doc.to_bytes()) as opened:
+        text = opened.export("markdown")
+        tables = opened.pages[0].tables()
+    assert [t.detector for t in tables] == ["ruled"]
+    assert ("| Lock | Rebuilt | Note |\n| --- | --- | --- |\n| Mill \\| Bridge | 1921 | gates renewed |\n"
+            "| Oak Wharf | 1954 | new weir |\n\nEvery lock still works by hand.\n") in text
+    assert text.startswith("The locks of the canal, with the year each was rebuilt, are listed in the table below.\n\n|")

@@ -108,7 +108,7 @@ def test_table_with_header_row_and_escaped_pipe(export: Export) -> None:
     t.add("TD", "2.50", row)
     t.add("Caption", "Table 1: prices", table)
     text, _ = export(t.doc)
-    assert text == ("# Prices\n\n| Item | Cost |\n|---|---|\n| Tea \\| coffee | 2.50 |\n\nTable 1: prices\n")
+    assert text == ("# Prices\n\n| Item | Cost |\n| --- | --- |\n| Tea \\| coffee | 2.50 |\n\nTable 1: prices\n")
 
 
 def test_figure_alt_text_and_no_placeholder(export: Export) -> None:

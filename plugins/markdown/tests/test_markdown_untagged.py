@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pdfbuilder import Document, Font
 
@@ -132,3 +132,64 @@ def test_a_paragraph_broken_by_a_page_break_is_one_paragraph(export: Export) -> 
     two.text(regular, 11, 72, 720, "harbour and counted every heron it saw.")
     text, _ = export(doc)
     assert text == "The survey walked the towpath from the lock to the harbour and counted every heron it saw.\n"
+
+
+def test_a_marker_glyph_nothing_can_read_still_starts_a_list_item(export: Export) -> None:
+    # A word processor's symbol-font bullet: its only name is a private-use code, so the
+    # glyph is dropped as unreadable; drawn just left of each item's text it is the marker.
+    doc = Document()
+    regular, bold = _fonts(doc)
+    symbol = doc.standard_font("Helvetica", name="F3", encoding=None, differences={0x81: "uniF0B7"},
+                               to_unicode={b"\x81": "\uf0b7"})
+    page = doc.add_page()
+    page.text(bold, 16, 72, 740, "Kit")
+    page.text(regular, 11, 72, 710, "Pack these before the walk.")
+    for i, item in enumerate(["binoculars", "a notebook", "boots"]):
+        page.text(symbol, 8, 90, 690 - 15 * i, "\uf0b7")
+        page.text(regular, 11, 108, 690 - 15 * i, item)
+    page.text(regular, 11, 72, 630, "Then set off early.")
+    text, doc_read = export(doc)
+    assert "\n\nPack these before the walk.\n\n- binoculars\n- a notebook\n- boots\n\nThen set off early.\n" in text
+    assert any(w.code == "unreadable" for w in doc_read.warnings), doc_read.warnings
+
+
+def test_an_items_line_in_a_block_of_its_own_continues_the_item(export: Export,
+                                                                 markdown_plugins: pagelift.PluginManager) -> None:
+    # pdflatex's itemize: the bullet hangs left of the text, continuation lines start under
+    # the text; a paragraph after the list starts back at the margin.
+    lines: list[Drawn] = [(True, 16, 72, 740, "Kit"), (False, 11, 72, 710, "Pack these before the walk.")]
+    y = 690.0
+    for first, rest in [("• binoculars and a strap that is long enough to re-", "ach the belt"),
+                        ("• a notebook", ""), ("• boots with", "thick soles")]:
+        lines.append((False, 11, 84, y, first))
+        y -= 13
+        if rest:
+            lines.append((False, 11, 84 + _regular_width("• "), y, rest))
+            y -= 13
+        y -= 4
+    lines.append((False, 11, 72, y - 10, "Then set off early."))
+    text, _ = export(_one_page(lines))
+    expected = ("- binoculars and a strap that is long enough to reach the belt\n- a notebook\n"
+                "- boots with thick soles\n\nThen set off early.\n")
+    assert expected in text
+    # The same when a layout puts every line in a block of its own (pdflatex's items, read by
+    # the position layout): a line hanging right under an item's text still continues it.
+    pm = markdown_plugins
+    pm.register(LinesApart(), name="tests-lines-apart")
+    opened = pagelift.open(_one_page(lines).to_bytes(), plugins=pm)
+    assert expected in opened.export("markdown", layout="lines-apart")
+
+
+class LinesApart:
+    """A layout that makes every line a block of its own."""
+
+    @pagelift.hookimpl
+    def pagelift_register_layouts(self, register: Callable[[str, object], None]) -> None:
+        register("lines-apart", self)
+
+    def arrange(self, runs: Sequence[pagelift.Run], context: pagelift.LayoutContext) -> list[pagelift.Block]:
+        return [[line] for line in pagelift.lines(runs)]
+
+
+def _regular_width(text: str) -> float:
+    return Document().standard_font("Helvetica").width(text, 11)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pagelift
-from pagelift import Block, Line, Run
+from pagelift import Block, Line, Run, frame, span
 
-from .bands import ColumnBand, column_bands
+from .bands import CONFIRMED_BAND, ColumnBand, column_bands
 from .lines import direction_groups
 from .paragraphs import paragraphs
 
@@ -65,4 +65,64 @@ def continued_columns(bands: list[ColumnBand], read_as_columns: Callable[[Column
                 out[-1] = ColumnBand(last.lines + band.lines, shared)
                 continue
         out.append(band)
+    return _column_feet(out, read_as_columns)
+
+
+def _column_feet(bands: list[ColumnBand], read_as_columns: Callable[[ColumnBand], bool]) -> list[ColumnBand]:
+    """Each band of columns joined with the unsplit bands below it that are one column's foot (:func:`column_foot`)."""
+    out: list[ColumnBand] = []
+    i = 0
+    while i < len(bands):
+        band = bands[i]
+        i += 1
+        if not band.is_split or not read_as_columns(band):
+            out.append(band)
+            continue
+        j = i
+        while j < len(bands) and not bands[j].is_split:
+            j += 1
+        taken = column_foot(band, bands[i:j])
+        out.append(ColumnBand(band.lines + [line for b in bands[i:i + taken] for line in b.lines], band.gutters)
+                   if taken else band)
+        i += taken
     return out
+
+
+COLUMN_FILL = 0.6
+"""How much of a column's width the widest line of its foot must fill."""
+
+
+def column_foot(columns: ColumnBand, below: Sequence[ColumnBand]) -> int:
+    """How many of the unsplit bands below a band of columns are the foot of one of its columns (0: none).
+
+    On a two-column page whose columns end at different heights (the last page of a
+    LaTeX ``twocolumn`` article), the longer column's foot has no gutter beside it, so it
+    falls outside the band. The bands from the first one on whose lines all sit inside one
+    column's extent, the widest filling most of its width, are that foot: read with that
+    column, before the next one, not after all of them. A line across the gutter (text
+    across the page, a centred page number) ends the foot.
+    """
+    if len(columns.lines) < CONFIRMED_BAND or not below:
+        return 0
+    extents = []
+    for pieces in columns.columns():
+        if pieces:
+            extents.append((min(frame(r)[0] for line in pieces for r in line.runs),
+                            max(frame(r)[0] + r.width for line in pieces for r in line.runs)))
+    if len(extents) < 2:
+        return 0
+
+    def reach(line: Line) -> tuple[float, float, float]:
+        return (min(frame(r)[0] for r in line.runs), max(frame(r)[0] + r.width for r in line.runs), span(line).size)
+
+    for lo, hi in extents:
+        taken, widest = 0, 0.0
+        for band in below:
+            reaches = [reach(line) for line in band.lines]
+            if not all(lo - size <= a and b <= hi + size for a, b, size in reaches):
+                break
+            taken += 1
+            widest = max(widest, *(b - a for a, b, _ in reaches))
+        if taken and widest >= COLUMN_FILL * (hi - lo):
+            return taken
+    return 0

@@ -34,9 +34,10 @@ class ListItem:
 
 @dataclass(frozen=True, slots=True)
 class TableBlock:
-    """A table: rows of cells, the first row the header."""
+    """A table: rows of cells, its first ``header_rows`` rows the header."""
 
     rows: tuple[tuple[str, ...], ...]
+    header_rows: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,14 +57,15 @@ def tree_problem(structure: Structure | None, document: pagelift.Document) -> st
     return ""
 
 
-def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: str | None = "whitespace",
+def to_markdown(document: pagelift.Document, *, path: str = "auto", detector: str | None = "auto",
                 layout: str | None = None) -> Markdown:
     """The document as Markdown, from its tag tree when that is useful, else from its layout.
 
     ``path`` forces ``tagged`` or ``untagged``; ``auto`` (the default) takes the tree when
     it has headings and references the page text, and records a ``markdown`` warning when a
     tagged file falls back. ``detector`` names the table detector of the untagged path
-    (None: no tables) and ``layout`` its layout (None: the document's default).
+    (``auto``, as in ``Page.tables()``: ruled tables, then whitespace ones; None: no tables)
+    and ``layout`` its layout (None: the document's default).
     """
     if path not in PATHS:
         raise ValueError(f"path={path!r} is not one of {', '.join(PATHS)}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import pagelift
+
 from .blocks import Block, Code, Heading, ListItem, Paragraph, Quote, TableBlock
 
 # What turns the start of a line into markup: a heading, a quote, a list item, a rule, a fence.
@@ -22,23 +24,13 @@ def escape_text(text: str) -> str:
     return lead + escaped + text[m.end():]
 
 
-def escape_cell(text: str) -> str:
-    """A table cell's text on one line with ``|`` and backslashes escaped."""
-    return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
-
-
-def table_markdown(rows: Sequence[Sequence[str]]) -> str:
-    """A GitHub pipe table: the first row is the header; short rows are padded with empty cells."""
-    width = max((len(r) for r in rows), default=0)
-    if not width:
-        return ""
-    lines = []
-    for i, row in enumerate(rows):
-        cells = [escape_cell(c) for c in row] + [""] * (width - len(row))
-        lines.append("| " + " | ".join(cells) + " |")
-        if i == 0:
-            lines.append("|" + "|".join(["---"] * width) + "|")
-    return "\n".join(lines)
+def table_of(block: TableBlock) -> pagelift.Table:
+    """The block as a core :class:`pagelift.Table` (short rows padded with empty cells), whose
+    ``to_markdown()`` is the project's one pipe-table rule."""
+    width = max((len(r) for r in block.rows), default=0)
+    rows = [[" ".join(cell.split()) for cell in row] + [""] * (width - len(row)) for row in block.rows]
+    return pagelift.Table(page=0, rows=rows, bbox=pagelift.Rect(0, 0, 0, 0), detector="markdown",
+                          header_rows=block.header_rows)
 
 
 def render(blocks: Sequence[Block]) -> str:
@@ -66,7 +58,7 @@ def _render_one(block: Block) -> str:
         marker = f"{block.number}." if block.number is not None else "-"
         return "  " * block.depth + marker + " " + escape_text(_inline(block.text))
     if isinstance(block, TableBlock):
-        return table_markdown(block.rows)
+        return table_of(block).to_markdown().rstrip("\n") if block.rows else ""
     if isinstance(block, Quote):
         return "\n".join("> " + escape_text(line) for line in block.text.splitlines() if line.strip())
     if isinstance(block, Code):

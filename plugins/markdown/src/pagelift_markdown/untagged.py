@@ -17,12 +17,17 @@ import pagelift
 from .blocks import Block, Heading, ListItem, Paragraph, TableBlock
 from .furniture import furniture
 from .headings import Style, body_style, is_heading, is_numbered_heading, rank_levels, style_of
+from .items import after_hidden_marker, continues_item, hangs_under, hidden_markers
 from .text import bullet, join_lines, strip_marker
 
 
 def page_blocks(page: pagelift.Page, layout: str | None = None) -> list[list[pagelift.Line]]:
     """The page's lines in blocks, in reading order: the one adapter onto the layout's output."""
     return page.blocks(layout=layout)
+
+
+BLOCK_DETECTOR = {"auto": "whitespace"}
+"""The detector offered single blocks, by the page's detector where they differ."""
 
 
 def page_tables(page: pagelift.Page, detector: str | None,
@@ -36,11 +41,13 @@ def page_tables(page: pagelift.Page, detector: str | None,
     if detector is None:
         return []
     try:
-        finder = page.document.plugins.table_detector(detector)
+        # "auto" (ruled tables, then whitespace ones) is the page's own choice; the blocks
+        # are offered to the whitespace detector alone, since rules do not move with prose.
+        finder = page.document.plugins.table_detector(BLOCK_DETECTOR.get(detector, detector))
+        found = [table for table in page.tables(detector) if is_tabular(table)]
     except pagelift.PluginError:
         return []
     context = pagelift.TableContext(page.number, page.media_box, page.crop_box, page.rotation)
-    found = [table for table in finder.find_tables(page.lines(), context) if is_tabular(table)]
     for block in blocks:
         if len(block) < 2 or any(_table_of(line, found) for line in block):
             continue
@@ -134,9 +141,10 @@ class _Group:
 @dataclass(slots=True)
 class _Table:
     rows: list[list[str]]
+    header_rows: int = 1
 
 
-def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whitespace",
+def untagged_blocks(document: pagelift.Document, *, detector: str | None = "auto",
                     layout: str | None = None) -> list[Block]:
     """The Markdown blocks of every selected page, read from the layout (``layout``: its name, None the default)."""
     pages = []
@@ -147,8 +155,8 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
     edge_lines = [(page.crop_box, [line for block in blocks for line in block]) for page, blocks, _ in pages]
     running = furniture(edge_lines, body_style(line for _, lines in edge_lines for line in lines).size)
     items_by_page: list[list[_Group | _Table]] = []
-    for _page, blocks, tables in pages:
-        items_by_page.append(_page_items(blocks, tables, running))
+    for page, blocks, tables in pages:
+        items_by_page.append(_page_items(blocks, tables, running, hidden_markers(page)))
     _continue_tables(items_by_page)
     groups = [item for items in items_by_page for item in items if isinstance(item, _Group)]
     body = body_style(line for g in groups for line in g.lines)
@@ -158,7 +166,7 @@ def untagged_blocks(document: pagelift.Document, *, detector: str | None = "whit
     for items in items_by_page:
         for item in _join_wrapped_headings(items, body):
             if isinstance(item, _Table):
-                out.append(TableBlock(tuple(tuple(row) for row in item.rows)))
+                out.append(TableBlock(tuple(tuple(row) for row in item.rows), item.header_rows))
             elif is_heading(item.texts, item.style, body):
                 out.append(Heading(levels[item.style], join_lines(item.texts)))
             else:
@@ -183,8 +191,12 @@ def _join_wrapped_headings(items: list[_Group | _Table], body: Style) -> list[_G
 
 
 def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[pagelift.Table],
-                running: set[int]) -> list[_Group | _Table]:
-    """A page's blocks split into style groups, with each table in place of its first line."""
+                running: set[int], markers: Sequence[pagelift.Run] = ()) -> list[_Group | _Table]:
+    """A page's blocks split into style groups, with each table in place of its first line.
+
+    A line after an unreadable marker glyph (``markers``) starts a list item; a block whose
+    first line hangs under the list item before it continues that item.
+    """
     items: list[_Group | _Table] = []
     placed: set[int] = set()
     for block in blocks:
@@ -197,20 +209,34 @@ def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[page
                 current = None
                 if id(table) not in placed:
                     placed.add(id(table))
-                    items.append(_Table(table.rows))
+                    items.append(_Table([list(row) for row in table.rows], table.header_rows))
                 continue
             text = line.text or pagelift.join(line)
             if not text.strip():
                 continue
+            if markers and not bullet(text) and after_hidden_marker(line, markers):
+                text = "• " + text.lstrip()
             style = style_of(line)
             numbered = is_numbered_heading(text)
-            if current is None or style != current.style or bullet(text) or numbered or current.alone:
+            if current is None and not bullet(text) and not numbered:
+                current = _item_continued(items, line, style)
+            if (current is None or style != current.style or bullet(text) or numbered or current.alone
+                    or (bullet(current.texts[0]) and not hangs_under(current.lines[0], line))):
                 current = _Group([line], style, [text], numbered)
                 items.append(current)
             else:
                 current.lines.append(line)
                 current.texts.append(text)
     return items
+
+
+def _item_continued(items: Sequence[_Group | _Table], line: pagelift.Line, style: Style) -> _Group | None:
+    """The list item (a group) that ``line`` continues, when it is the last item and the line hangs under it."""
+    last = items[-1] if items else None
+    if (isinstance(last, _Group) and last.style == style and bullet(last.texts[0])
+            and continues_item(last.lines[0], last.lines[-1], line)):
+        return last
+    return None
 
 
 def _table_of(line: pagelift.Line, tables: Sequence[pagelift.Table]) -> pagelift.Table | None:
