@@ -51,10 +51,11 @@ class Row:
 
 @dataclass(slots=True)
 class Block:
-    """Lines read together, with the gaps all of them left empty."""
+    """Lines read together, with the gaps all of them left empty (and those its first line proposed)."""
 
     rows: list[Row] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
+    proposed: list[Gap] = field(default_factory=list)
 
 
 def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list[Gap]:
@@ -152,7 +153,8 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
                 continue
         if block is not None:
             yield block
-        block = Block([row], proposed_gaps(row.pieces, column_gap_spaces))
+        gaps = proposed_gaps(row.pieces, column_gap_spaces)
+        block = Block([row], gaps, list(gaps))
         previous = line
     if block is not None:
         yield block
