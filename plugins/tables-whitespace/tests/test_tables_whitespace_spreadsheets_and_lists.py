@@ -11,6 +11,8 @@ LEADING = 14
 TOP = 700
 DIGIT = 5.56  # Helvetica's digits are 556/1000 em wide, its full stop 278
 STOP = 2.78
+HELVETICA = {"a": 556, "b": 556, "d": 556, "e": 556, "h": 556, "i": 222, "k": 500, "l": 222, "m": 833, "n": 556,
+             "o": 556, "p": 556, "r": 333, "s": 500, "t": 278, "u": 556, "v": 500, "w": 722, "M": 833}
 
 
 def number_width(text: str) -> float:
@@ -119,3 +121,24 @@ def test_prose_cut_where_two_sentences_meet_is_no_table(read_tables) -> None:
         [(72, "water is held between the two long embankments."), (340, "Between two long")],
     ])  # fmt: skip
     assert read_tables(doc) == [[]]
+
+
+def test_a_sentence_below_a_centred_table_is_not_its_row(read_tables) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    rows_at(page, font, [
+        [(200, "Place"), (280, "Miles"), (330, "Cost")],
+        [(200, "Stone Cut"), (280, "31.4"), (330, "254,544")],
+        [(200, "Mill Bridge"), (280, "16.8"), (330, "832,176")],
+    ])  # fmt: skip
+    # A justified line of the paragraph below, wider than the table, its spaces stretched
+    # to 4.5 points (more than 1.5 of Helvetica's 2.78): word breaks in the table's margins.
+    x = 72.0
+    for word in ["Mill", "and", "the", "weir", "and", "then", "towpath", "embankments", "reservoirs", "and",
+                 "summit", "pound"]:
+        page.text(font, SIZE, x, TOP - 3 * LEADING, word)
+        x += sum(HELVETICA[ch] for ch in word) * SIZE / 1000 + 4.5
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[["Place", "Miles", "Cost"], ["Stone Cut", "31.4", "254,544"],
+                                         ["Mill Bridge", "16.8", "832,176"]]]
