@@ -319,10 +319,97 @@ def generate(folder: Path) -> int:
         reportlab_document(folder / f"{name}.pdf", None, rng, "prose")
         write_truth(folder, name, "reportlab", "prose", [])
         made += 1
+    made += prose_control(folder, work, rng)
     for leftover in folder.glob("*.aux"):
         leftover.unlink()
     for leftover in folder.glob("*.log"):
         leftover.unlink()
+    return made
+
+
+# -- the prose control: documents with no table, in the shapes that fool detectors --------
+
+CODE = """def lock_flight(boats, locks):
+    # Fill each chamber in turn, then open the top gate.
+    level   = 0
+    chamber = None
+    for lock in locks:
+        level   = lock.fill(level)
+        chamber = lock.open(boats)
+    return chamber, level
+"""
+
+
+def prose_control(folder: Path, work: Path, rng: random.Random) -> int:
+    """Documents with no table that look like one to a whitespace reader: an article with
+    lists and a display equation, a code listing with aligned assignments, a two-column
+    paper with authors side by side, a Word letter with a right-set date and address
+    blocks, a Word form of labels and tab leaders, a web article with a byline, figure
+    caption, code block and definition list, and a printed HTML form. The number made."""
+    made = 0
+    latex = {
+        "prose-latex-article": "\\section{The summit pound}\n" + paragraph(rng, 4)
+        + "\n\\begin{itemize}\n" + "".join(f"\\item {sentence(rng, 9)}\n" for _ in range(4))
+        + "\\end{itemize}\n\\[ h = \\frac{V}{A} + 2.5 \\qquad q = c\\,b\\,h^{3/2} \\]\n"
+        + paragraph(rng, 4) + "\\footnote{" + sentence(rng, 10) + "}\n\\begin{enumerate}\n"
+        + "".join(f"\\item {sentence(rng, 11)}\n" for _ in range(3)) + "\\end{enumerate}\n" + paragraph(rng, 3),
+        "prose-latex-code": paragraph(rng, 3) + "\n\\begin{verbatim}\n" + CODE + "\\end{verbatim}\n"
+        + paragraph(rng, 3),
+        "prose-latex-paper": "\\title{" + sentence(rng, 6) + "}\\author{Ann Weir\\\\ Canal Trust \\and "
+        "Ben Lock\\\\ County Museum \\and Cat Marsh\\\\ Fenny College}\\date{}\\maketitle\n"
+        + "\\begin{abstract}" + paragraph(rng, 3) + "\\end{abstract}\n"
+        + "\n\n".join(f"\\section{{{sentence(rng, 3)}}}\n{paragraph(rng, 6)}" for _ in range(6)),
+    }
+    for name, body in latex.items():
+        (work / f"{name}.tex").write_text(latex_document(body, twocolumn=name.endswith("paper")), encoding="utf-8")
+        pdflatex(work / f"{name}.tex", folder)
+        write_truth(folder, name, "pdflatex", "prose", [])
+        made += 1
+
+    import docx
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+
+    letter = docx.Document()
+    for line in ("Canal Trust", "12 Wharf Lane", "Fenny Stratford", "MK2 4AB"):
+        letter.add_paragraph(line).alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    letter.add_paragraph("3 December 2026")
+    for line in ("Ms A. Weir", "Lock Cottage", "Long Reach"):
+        letter.add_paragraph(line)
+    letter.add_paragraph("Dear Ms Weir,")
+    for _ in range(3):
+        letter.add_paragraph(paragraph(rng, 4))
+    letter.add_paragraph("Yours sincerely,")
+    letter.add_paragraph("Ben Lock\tHead of Waterways")
+    letter.save(str(work / "prose-docx-letter.docx"))
+    form = docx.Document()
+    form.add_heading("Mooring permit application", level=1)
+    form.add_paragraph(paragraph(rng, 2))
+    for label in ("Name of boat", "Owner", "Address", "Length (m)", "Licence number", "Signature"):
+        form.add_paragraph(f"{label}:\t" + "_" * 40)
+    form.add_paragraph(paragraph(rng, 2))
+    form.save(str(work / "prose-docx-form.docx"))
+    libreoffice([work / "prose-docx-letter.docx", work / "prose-docx-form.docx"], folder)
+    for name in ("prose-docx-letter", "prose-docx-form"):
+        write_truth(folder, name, "libreoffice (python-docx)", "prose", [])
+        made += 1
+
+    pages = {
+        "prose-chromium-article": "<nav>Home &nbsp; News &nbsp; Waterways &nbsp; About</nav><h1>"
+        + sentence(rng, 6) + "</h1><p><em>By Ann Weir</em> &nbsp; 3 December 2026 &nbsp; 4 min read</p>"
+        + f"<p>{paragraph(rng)}</p><figure><div style='width:300px;height:80px;background:#ccc'></div>"
+        + f"<figcaption>Figure 1. {sentence(rng, 8)}</figcaption></figure><pre>{html.escape(CODE)}</pre>"
+        + "<dl>" + "".join(f"<dt>{w}</dt><dd>{sentence(rng, 10)}</dd>" for w in ("Pound", "Weir", "Cut"))
+        + f"</dl><p>{paragraph(rng)}</p><footer>Canal Trust &nbsp; Contact &nbsp; Privacy</footer>",
+        "prose-chromium-form": "<h2>Mooring permit</h2>" + "".join(
+            f"<p><label>{label}</label> <input style='width:260px'></p>"
+            for label in ("Name of boat", "Owner", "Address", "Length", "Licence"))
+        + "<p><input type='checkbox'> I agree to the terms</p><p><button>Send</button></p>",
+    }
+    for name, body in pages.items():
+        (work / f"{name}.html").write_text(html_page(body), encoding="utf-8")
+        chromium(work / f"{name}.html", folder / f"{name}.pdf")
+        write_truth(folder, name, "chromium", "prose", [])
+        made += 1
     return made
 
 

@@ -515,12 +515,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="score only these corpus file names")
     parser.add_argument("--timeout", type=float, default=180, help="seconds per tool and file")
     parser.add_argument("--no-prose", action="store_true", help="skip the prose control")
+    parser.add_argument("--prose-only", action="store_true", help="run the prose control alone (no truth files)")
     parser.add_argument("--json", type=Path, help="write every tool's tables and errors to this file")
     parser.add_argument("--rescore", type=Path, help="score the tables a previous --json run saved, extracting nothing")
     args = parser.parse_args(argv)
     manifest = read_manifest(args.corpus)
     truths = load_truth(args.corpus, manifest)
     prose = [] if args.no_prose else [r for r in manifest if "table" not in r["tags"].split(",")]
+    if args.prose_only:
+        truths = []
     if args.only:
         truths = [t for t in truths if t.file in args.only]
         prose = [r for r in prose if r["file"] in args.only]

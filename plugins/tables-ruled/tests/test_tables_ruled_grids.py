@@ -119,3 +119,13 @@ def test_rows_ruled_in_groups_are_still_one_row_a_line(read_tables: Read) -> Non
         page.line(x, 700, x, 700 - height * 6, width=0.5)
     (tables,) = read_tables(doc)
     assert tables[0].rows == states
+
+
+def test_a_title_boxed_in_as_the_first_row_is_not_the_header(read_tables: Read) -> None:
+    rows = [["Canal distances, 2026", "", ""], *ROWS]
+    spec = TableSpec(rows, widths=(110, 70, 70), spans={(0, 0): (1, 3)})
+    (tables,) = read_tables(_page("grid", spec))
+    table = tables[0]
+    assert table.rows == ROWS
+    assert table.header_rows == 1
+    assert {(c.row, c.column) for c in table.cells} == {(r, c) for r in range(4) for c in range(3)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from typing import Any
@@ -144,10 +145,22 @@ def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[
     if not region.ruled_columns and (words / len(filled) > PROSE_WORDS or _runs_on(filled)):
         return None
     header = grid.header_rows
+    if _is_title(rows, cells, count_c):
+        # A title boxed in as the table's first row names the table; it is not its header.
+        rows = rows[1:]
+        cells = [dataclasses.replace(cell, row=cell.row - 1) for cell in cells if cell.row > 0]
+        header = max(1, header - 1)
     if any(1 < cell.col_span < count_c for cell in cells if cell.row == 0) and len(rows) > 2:
         header = 2  # a header cell over several columns has the columns' own names below it
     return pagelift.Table(page=page, rows=rows, bbox=view.page_rect(region.box), detector=NAME, cells=cells,
                           header_rows=header)
+
+
+def _is_title(rows: list[list[str]], cells: Sequence[pagelift.Cell], count_c: int) -> bool:
+    """True when the first row is one cell across the whole table, above two rows or more of several cells."""
+    first = [cell for cell in cells if cell.row == 0]
+    return (len(rows) >= 3 and count_c >= 2 and len(first) == 1 and first[0].col_span == count_c
+            and first[0].row_span == 1 and bool(first[0].text))
 
 
 def _runs_on(filled: Sequence[pagelift.Cell]) -> bool:

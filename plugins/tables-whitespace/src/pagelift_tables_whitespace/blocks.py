@@ -51,10 +51,11 @@ class Row:
 
 @dataclass(slots=True)
 class Block:
-    """Lines read together, with the gaps all of them left empty."""
+    """Lines read together, with the gaps all of them left empty (and those its first line proposed)."""
 
     rows: list[Row] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
+    proposed: list[Gap] = field(default_factory=list)
 
 
 def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list[Gap]:
@@ -145,17 +146,31 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
             continue
         if block is not None and previous is not None and _continues(previous, line):
             left = subtract(block.gaps, row.pieces)
-            if boundaries(left):
+            if boundaries(left) and _keeps_a_boundary(block.gaps, left):
                 block.gaps = left
                 block.rows.append(row)
                 previous = line
                 continue
         if block is not None:
             yield block
-        block = Block([row], proposed_gaps(row.pieces, column_gap_spaces))
+        gaps = proposed_gaps(row.pieces, column_gap_spaces)
+        block = Block([row], gaps, list(gaps))
         previous = line
     if block is not None:
         yield block
+
+
+def _keeps_a_boundary(before: Sequence[Gap], after: Sequence[Gap]) -> bool:
+    """True unless the line crossed most of the boundaries the block had.
+
+    A row may cross one boundary (a label over two columns), but a sentence below a
+    centred table, wider than it, crosses all its columns and leaves only its own word
+    breaks where the table's margins were (and a word break that happens to fall in a
+    column gap): it is no row of the table.
+    """
+    had = boundaries(before)
+    kept = sum(1 for o in had if any(o.u0 <= n.u0 and n.u1 <= o.u1 for n in boundaries(after)))
+    return 2 * kept >= len(had)
 
 
 def _baseline(line: pagelift.Line) -> tuple[tuple[float, float], float]:

@@ -10,7 +10,9 @@ import pagelift
 
 from .blocks import blocks
 from .grid import bbox, cells, drop_non_columns
+from .lists import is_numbered_list
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
+from .tight import tight_boundaries
 
 NAME = "whitespace"
 
@@ -80,13 +82,14 @@ class WhitespaceDetector:
         for block in blocks(lines, opts.column_gap_spaces):
             if len(block.rows) < opts.min_rows:
                 continue
+            block.gaps = sorted([*block.gaps, *tight_boundaries(block)], key=lambda g: g.u0)
             grid, heads = drop_marks(*join_wrapped(cells(block), [row.line for row in block.rows]))
             first, end = drop_notes(grid)
             grid, heads = grid[first:end], heads[first:end]
             rows = drop_non_columns(header_rows(grid, heads))
             if not rows or len(rows[0]) < opts.min_columns or spanning_rows(rows) < opts.min_rows:
                 continue
-            if reads_as_prose(rows):
+            if reads_as_prose(rows) or is_numbered_list(rows):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block, {id(line) for group in heads for line in group}),
                                         detector=NAME))

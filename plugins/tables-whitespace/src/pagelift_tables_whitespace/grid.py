@@ -1,7 +1,8 @@
 """From a block and its boundaries to a grid of cells — and the columns that are not columns.
 
 Two kinds of column are dropped: a column nothing was drawn in (a run of nothing but
-spaces splits a boundary in two and leaves one between the halves), and a column that
+spaces splits a boundary in two and leaves one between the halves, and a form's blanks
+to fill in say nothing either), and a column that
 says the same short mark wherever it says anything (a bullet: a bulleted list is a
 two-column grid, and a column like that distinguishes nothing). A repeated word such as
 "CNRS" is data and stays.
@@ -14,6 +15,7 @@ import bisect
 import pagelift
 
 from .blocks import Block, boundaries
+from .lists import is_blank_field
 
 BULLET_LENGTH = 2
 """A repeated mark of at most this many characters down a column is a bullet, not data."""
@@ -49,7 +51,7 @@ def drop_non_columns(grid: list[list[str]]) -> list[list[str]]:
     keep = []
     for index in range(width):
         column = [row[index] for row in grid]
-        if not any(cell.strip() for cell in column) or is_bullet_column(column):
+        if not any(cell.strip() and not is_blank_field(cell) for cell in column) or is_bullet_column(column):
             continue
         keep.append(index)
     kept = [[row[i] for i in keep] for row in grid]

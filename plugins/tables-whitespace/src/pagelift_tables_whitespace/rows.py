@@ -21,9 +21,12 @@ at what the lines say:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pagelift
+
+_JUNCTION = re.compile(r"[a-z]{2}[.!?] [A-Z][a-z]")
 
 WRAP_LEADING = 1.6
 CAPTION_WORDS = 4
@@ -106,10 +109,18 @@ def header_rows(grid: list[list[str]], members: list[list[pagelift.Line]]) -> li
 
 
 def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
-    """True when the grid's cells read as sentences rather than as data."""
+    """True when the grid's cells read as sentences rather than as data.
+
+    Two rows of two columns with no digit anywhere and a phrase in a cell are phrases
+    beside phrases (authors and their affiliations side by side under a title, a
+    signature beside a name and title), not a header above data.
+    """
     cells = [cell.strip() for row in grid for cell in row if cell.strip()]
     if not cells:
         return False
+    if len(grid) <= 2 and len(grid[0]) <= 2 and not any(_has_digit(row) for row in grid) \
+            and any(len(c.split()) >= SENTENCE_WORDS for c in cells):
+        return True
     if sum(len(c.split()) for c in cells) / len(cells) > PROSE_WORDS:
         return True
     if any(len(c.split()) > SENTENCE_CELL for c in cells):
@@ -117,11 +128,19 @@ def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
     later = [cell.strip() for row in grid for cell in row[1:] if cell.strip()]
     # A sentence cut at a gutter goes on in lower case for several words; a unit or "na" is one word.
     lower = sum(1 for c in later if c[:1].islower() and len(c.split()) >= SENTENCE_WORDS)
-    return len(later) >= 4 and lower > RUNS_ON * len(later)
+    if len(later) >= 4 and lower > RUNS_ON * len(later):
+        return True
+    # Justified prose cut where a sentence's wider space happens to line up: the cut pieces
+    # go on in lower case, or hold the end of one sentence and the start of the next.
+    cut = sum(1 for c in later if (c[:1].islower() and len(c.split()) >= SENTENCE_WORDS) or _JUNCTION.search(c))
+    return len(later) >= 2 and cut > RUNS_ON * len(later)
 
 
 MARK_SIZE = 0.75
 """A row whose text is at most this fraction of the block's usual size is marks set above a line."""
+
+HEADING_SIZE = 1.15
+"""A row below the first whose text is more than this times the block's usual size is a heading."""
 
 
 def drop_marks(grid: list[list[str]], members: list[list[pagelift.Line]]
@@ -129,5 +148,8 @@ def drop_marks(grid: list[list[str]], members: list[list[pagelift.Line]]
     """The grid without rows of superscripts and footnote marks (text much smaller than the block's)."""
     sizes = sorted(group[0].size for group in members)
     usual = sizes[len(sizes) // 2] if sizes else 0.0
-    keep = [i for i, group in enumerate(members) if group[0].size > MARK_SIZE * usual]
+    # A row after the first set much larger than the rest is a heading below the table
+    # (a section title read beside a column of the page), not a row of it.
+    keep = [i for i, group in enumerate(members)
+            if MARK_SIZE * usual < group[0].size and (i == 0 or group[0].size <= HEADING_SIZE * usual)]
     return [grid[i] for i in keep], [members[i] for i in keep]
