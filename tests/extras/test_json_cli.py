@@ -104,3 +104,15 @@ def test_a_file_that_is_not_a_pdf_is_one_line_on_stderr(tmp_path: Path) -> None:
         result = CliRunner().invoke(main, [command, str(bad)])
         assert result.exit_code == 1 and result.stdout == ""
         assert result.stderr.startswith("pagelift: ") and "Traceback" not in result.stderr
+
+
+def test_batch_json_pages_are_the_page_records_of_pagelift_json(report: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(main, ["batch", str(report), "--out", str(out), "--format", "json", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    (record,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    for page in record["pages"]:
+        errors = sorted(validator.iter_errors(page), key=str)
+        assert not errors, errors[0]
+    assert record["pages"] == _records(str(report))
