@@ -73,3 +73,30 @@ def test_a_corpus_page_cairo_drew_without_fonts_is_read(corpus_dir: Path) -> Non
     assert [w.code for w in plain.warnings] == ["outlined"]
     text = pagelift.open(path, ocr="auto").text()
     assert text.startswith("Sample Vector PDF for Testing\n\nThis is text that should be used")
+
+
+def test_outlined_pages_read_in_two_worker_processes_give_the_text_of_one(tmp_path: Path) -> None:
+    # Each worker renders with its own PDFium and reads with its own Tesseract.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    # Enough glyphs a page to count as outlined text (OUTLINE_MIN_FILLS filled paths); page 2 is blank.
+    words = {1: "Harbour lights at dusk\nover the quiet quay", 2: "",
+             3: "Ferries leave at nine\nfrom the eastern pier", 4: "Gulls follow the wake\nall the way home"}
+    for text in words.values():
+        page = doc.add_page((0, 0, 400, 200))
+        for i, line in enumerate(text.splitlines()):
+            page.text(font, 20, 40, 140 - 26 * i, line)
+    source = tmp_path / "typed.pdf"
+    source.write_bytes(doc.to_bytes())
+    target = tmp_path / "outlined.pdf"
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-dNoOutputFonts",
+                    f"-sOutputFile={target}", str(source)], check=True, timeout=120)
+    with pagelift.open(target, ocr="auto") as one:
+        serial = [(t.number, t.text, t.warnings) for t in one.page_texts()]
+    with pagelift.open(target, ocr="auto", workers=2) as two:
+        parallel = [(t.number, t.text, t.warnings) for t in two.page_texts()]
+        ocr_runs = [run for line in two.pages[2].lines() for run in line.runs]
+        assert ocr_runs and all(run.ocr for run in ocr_runs)
+    assert parallel == serial
+    # Tesseract may take a page's two lines as two paragraphs: the words and their order are what is checked.
+    assert [text.split() for _, text, _ in serial] == [text.split() for text in words.values()]
