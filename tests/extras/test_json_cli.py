@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import jsonschema
+import pdfbuilder
 import pytest
 from click.testing import CliRunner
 from extras.rich_document import ROWS, rich_document
@@ -116,3 +117,17 @@ def test_batch_json_pages_are_the_page_records_of_pagelift_json(report: Path, tm
         errors = sorted(validator.iter_errors(page), key=str)
         assert not errors, errors[0]
     assert record["pages"] == _records(str(report))
+
+
+def test_a_line_or_paragraph_separator_in_the_text_stays_inside_its_json_line(tmp_path: Path) -> None:
+    # U+2028/U+2029 are valid in JSON strings, but Python's str.splitlines() and JavaScript break lines on them.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica", to_unicode={b"B": "B\u2029", b"C": "C\u2028"})
+    doc.add_page().text(font, 12, 72, 700, "ABCD")
+    path = tmp_path / "separators.pdf"
+    path.write_bytes(doc.to_bytes())
+    result = CliRunner().invoke(main, ["json", str(path)])
+    assert result.exit_code == 0, result.output
+    (line,) = result.stdout.splitlines()
+    assert "\u2028" not in line and "\\u2029" in line
+    assert json.loads(line)["text"] == "AB\u2029C\u2028D"
