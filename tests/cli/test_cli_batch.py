@@ -136,7 +136,8 @@ def test_a_folder_out_gets_one_file_per_input_and_an_index(tmp_path: Path, archi
     out = tmp_path / "texts"
     assert run(str(archive), "--out", str(out), "--no-progress", "--format", "json").exit_code == 1
     page = json.loads((out / "sub" / "c.json").read_text(encoding="utf-8"))
-    assert page["pages"] == [{"page": n, "text": f"Charlie {n}"} for n in (1, 2, 3)]
+    assert [(p["page"], p["text"]) for p in page["pages"]] == [(n, f"Charlie {n}") for n in (1, 2, 3)]
+    assert all(p["lines"][0]["text"] == p["text"] and len(p["lines"][0]["bbox"]) == 4 for p in page["pages"])
     index = records(out / "pagelift-batch.jsonl")
     assert index["c.pdf"]["output"] == "sub/c.json" and "pages" not in index["c.pdf"]
     assert index["damaged.pdf"]["status"] == "error" and "output" not in index["damaged.pdf"]

@@ -74,7 +74,11 @@ def test_read_bag_gives_the_records_of_pagelift_batch(cluster: Any, archive: Pat
     assert sorted(found) == ["a.pdf", "b.pdf", "broken.pdf", "c.pdf", "long.pdf"]
     for path in sorted(archive.glob("*.pdf")):
         assert same(found[path.name]) == same(batch.read_record(str(path), batch.Job(format="json")))
-    assert found["b.pdf"]["pages"] == [{"page": n, "text": f"Bravo {n}"} for n in (1, 2, 3)]
+    # pagelift json's page records, the schema's fields among them
+    assert [(p["page"], p["text"], [line["text"] for line in p["lines"]]) for p in found["b.pdf"]["pages"]] == [
+        (n, f"Bravo {n}", [f"Bravo {n}"]) for n in (1, 2, 3)]
+    assert {"width", "height", "rotation", "tables", "images", "annotations", "warnings"} <= set(
+        found["b.pdf"]["pages"][0])
     assert found["broken.pdf"]["status"] == "error" and "no %PDF header" in found["broken.pdf"]["error"]
     assert set(cluster.run(lambda: True)) and len(cluster.scheduler_info()["workers"]) == 2
 
@@ -101,11 +105,18 @@ def test_batch_runs_on_a_cluster_given_its_scheduler(cluster: Any, archive: Path
     assert same(found["a.pdf"]) == same(batch.read_record(str(archive / "a.pdf"), batch.Job()))
 
 
-@pytest.mark.parametrize("format", ["text", "json"])
-def test_the_pages_of_a_long_file_are_spread_and_merged_into_its_one_record(cluster: Any, archive: Path,
-                                                                           format: str) -> None:
+def test_json_and_markdown_read_a_long_file_whole_for_its_page_warnings_in_order(archive: Path) -> None:
     import pagelift.dask
 
+    for format in ("json", "markdown"):
+        assert pagelift.dask._plan(str(archive / "long.pdf"), batch.Job(format=format), 5) is None
+    assert pagelift.dask._plan(str(archive / "long.pdf"), batch.Job(format="text"), 5) is not None
+
+
+def test_the_pages_of_a_long_file_are_spread_and_merged_into_its_one_record(cluster: Any, archive: Path) -> None:
+    import pagelift.dask
+
+    format = "text"
     found = {Path(r["path"]).name: r for r in
              pagelift.dask.read_bag([str(archive)], format=format, pages_per_task=5).compute()}
     whole = batch.read_record(str(archive / "long.pdf"), batch.Job(format=format))

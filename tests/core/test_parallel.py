@@ -238,3 +238,15 @@ def test_a_worker_that_dies_is_a_pdf_error_naming_the_pages(monkeypatch: pytest.
         pagelift.open(long_document(), plugins=manager(), workers=2).text()
     with pytest.raises(pagelift.PluginError, match="no layout named 'nope'"):
         pagelift.open(long_document(), plugins=manager(), workers=2).text(layout="nope")
+
+
+def test_unreadable_pages_and_no_decoder_are_said_as_one_process_says_them() -> None:
+    # No decoder at all: every page's glyphs are unreadable (one warning a page) and the
+    # document's no_decoder warning is said once, though each worker meets it on its first page.
+    data = long_document(12, blank=())
+    bare = pagelift.PluginManager(load_entry_points=False)
+    one = read(data, 1, plugins=bare)
+    two = read(data, 2, plugins=bare)
+    assert two == one
+    codes = [code for _, code, _ in one[1]]
+    assert codes.count("no_decoder") == 1 and codes.count("unreadable") == 12

@@ -126,3 +126,15 @@ def test_the_five_corpus_files_peers_read(corpus_dir, name: str, text: str, said
     assert said in _repaired(doc)
     with pytest.raises(pagelift.StrictError):
         pagelift.open(path, strict=True)
+
+
+def test_a_file_cut_short_before_its_catalog_says_so() -> None:
+    # The first objects of a document (a font, a content stream) and then the end of the download:
+    # the page tree, the catalog and the trailer are lost.
+    whole = assemble({1: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+                      2: b"<< /Length 30 >>\nstream\nBT /F1 12 Tf (Hello) Tj ET\nendstream"}, root=9)
+    cut = whole[:whole.index(b"xref")]
+    opened = pagelift.open(cut, plugins=manager())
+    assert opened.pages == []
+    assert "no catalog and no page; it ends without %%EOF (cut short?): there is nothing to read" in _repaired(opened)
+    assert "cut short" not in _repaired(pagelift.open(whole, plugins=manager()))  # a whole file is not called cut

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import jsonschema
+import pdfbuilder
 import pytest
 from click.testing import CliRunner
 from extras.rich_document import ROWS, rich_document
@@ -104,3 +105,29 @@ def test_a_file_that_is_not_a_pdf_is_one_line_on_stderr(tmp_path: Path) -> None:
         result = CliRunner().invoke(main, [command, str(bad)])
         assert result.exit_code == 1 and result.stdout == ""
         assert result.stderr.startswith("pagelift: ") and "Traceback" not in result.stderr
+
+
+def test_batch_json_pages_are_the_page_records_of_pagelift_json(report: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(main, ["batch", str(report), "--out", str(out), "--format", "json", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    (record,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    for page in record["pages"]:
+        errors = sorted(validator.iter_errors(page), key=str)
+        assert not errors, errors[0]
+    assert record["pages"] == _records(str(report))
+
+
+def test_a_line_or_paragraph_separator_in_the_text_stays_inside_its_json_line(tmp_path: Path) -> None:
+    # U+2028/U+2029 are valid in JSON strings, but Python's str.splitlines() and JavaScript break lines on them.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica", to_unicode={b"B": "B\u2029", b"C": "C\u2028"})
+    doc.add_page().text(font, 12, 72, 700, "ABCD")
+    path = tmp_path / "separators.pdf"
+    path.write_bytes(doc.to_bytes())
+    result = CliRunner().invoke(main, ["json", str(path)])
+    assert result.exit_code == 0, result.output
+    (line,) = result.stdout.splitlines()
+    assert "\u2028" not in line and "\\u2029" in line
+    assert json.loads(line)["text"] == "AB\u2029C\u2028D"

@@ -60,3 +60,16 @@ def test_every_extra_names_a_distribution_of_this_repository() -> None:
     assert named <= _repository_plugins()
     for name in named:
         assert importlib.metadata.version(name)  # installed by dev.py setup, so resolvable here
+
+
+def test_the_readme_names_what_standard_holds() -> None:
+    # The README's one-line summary of [standard] stays true as plugins are added or folded.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(line for line in readme.splitlines() if "pip install 'pagelift[standard]'" in line)
+    kinds = {"pagelift-tables-whitespace": "table", "pagelift-tables-ruled": "table", "pagelift-images": "images",
+             "pagelift-markdown": "Markdown", "pagelift-layout-position": "layouts",
+             "pagelift-layout-content-order": "layouts", "pagelift-tounicode": "decoders",
+             "pagelift-glyphname": "decoders", "pagelift-fontprogram": "decoders"}
+    assert set(kinds) == _expanded("standard", _extras())
+    assert all(word in line for word in kinds.values()), line
+    assert "both table detectors" in line and "three glyph decoders" in line

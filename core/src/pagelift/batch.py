@@ -4,9 +4,10 @@
 records here, so a file gives the same record whichever runs it:
 
 ``{"path", "status", "error", "error_type", "page_count", "pages_read", "seconds", "warnings", ...}``
-and what the format adds (:func:`content_of`): ``text`` (format ``text``), ``pages`` as
-``[{"page", "text"}]`` (format ``json``), or ``markdown`` (format ``markdown``, through the
-exporter a plugin registered under that name). ``status`` is ``ok``, ``encrypted`` (no
+and what the format adds (:func:`content_of`): ``text`` (format ``text``), ``pages`` as the
+page records ``pagelift json`` prints (format ``json``: number, label, size, text, lines,
+tables, images, annotations, warnings; ``docs/schema/page.schema.json``), or ``markdown``
+(format ``markdown``, through the exporter a plugin registered under that name). ``status`` is ``ok``, ``encrypted`` (no
 or a wrong password), ``timeout`` (over the per-file limit) or ``error`` (damaged beyond
 repair, not a PDF, unreadable); ``error`` says why in one sentence.
 """
@@ -94,14 +95,17 @@ def check_format(format: str, plugins: Any) -> None:
 
 
 def content_of(doc: Any, format: str) -> dict[str, Any]:
-    """What a format adds to a file's record: ``text``, ``pages`` (``[{"page", "text"}]``) or ``markdown``.
+    """What a format adds to a file's record: ``text``, ``pages`` (``pagelift json``'s page records) or ``markdown``.
 
-    The one place a format's content is made; a format with richer per-page records plugs in here.
+    The one place a format's content is made. A ``json`` page is released once its record is
+    made, so memory stays one page's however long the file.
     """
     if format == "markdown":
         return {"markdown": doc.export("markdown")}
     if format == "json":
-        return {"pages": [{"page": t.number, "text": t.text} for t in doc.page_texts()]}
+        from .export_json import page_record
+
+        return {"pages": [page_record(page) for page in doc.iter_pages()]}
     return {"text": doc.text()}
 
 

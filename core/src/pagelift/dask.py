@@ -86,11 +86,13 @@ def _plan(path: str, job: Job, pages_per_task: int) -> tuple[list[int], list[Pdf
     """The pages a long file is read in (its selection, what opening it said, its page count); None: read it whole.
 
     Whole: a file of few pages, one that does not open (its record says why), strict mode
-    (it stops at the first warning, in order) and Markdown (the exporter reads the document).
+    (it stops at the first warning, in order), Markdown (the exporter reads the document)
+    and JSON (a page record carries its page's warnings, which only one reading in order
+    gives once each).
     """
     from .objects.opening import open_pdf as open_document
 
-    if job.format == "markdown" or job.options.strict:
+    if job.format != "text" or job.options.strict:
         return None
     try:
         with open_document(path, password=job.password, pages=job.pages, options=job.options) as doc:
@@ -134,10 +136,7 @@ def _merged(path: str, job: Job, count: int, opened: list[PdfWarning],
         for number, text, said in pages:
             warnings.extend(once.keep(said))
             texts.append((number, text))
-    if job.format == "json":
-        content: dict[str, Any] = {"pages": [{"page": n, "text": t} for n, t in texts]}
-    else:
-        content = {"text": "\n\n".join(t for _, t in texts if t)}
+    content = {"text": "\n\n".join(t for _, t in texts if t)}
     return [{"path": path, "status": "ok", "error": None, "error_type": None, "page_count": count,
              "pages_read": len(texts), "warnings": [{"page": w.page, "code": w.code, "message": w.message}
                                                     for w in warnings],

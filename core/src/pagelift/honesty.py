@@ -121,8 +121,13 @@ class UnreadableReporter:
             return
         if not self.decoders_installed and not self._told_no_decoder:
             self._told_no_decoder = True
-            self.warn(0, WarningCode.NO_DECODER, NO_DECODER_MESSAGE)
+            self._tell_once()
         self.warn(page, WarningCode.UNREADABLE, unreadable_message(counts, self.decoders_installed))
+
+    def _tell_once(self) -> None:
+        # Named as pagelift.parallel knows it: said once per document, each worker process says it
+        # again on its first page, and the caller keeps the first.
+        self.warn(0, WarningCode.NO_DECODER, NO_DECODER_MESSAGE)
 
 
 __all__ = ["INSTALL_DECODERS", "NO_DECODER_MESSAGE", "UnreadableReporter", "unreadable_message", "why_unreadable"]

@@ -203,16 +203,12 @@ class PageReader:
         from .objects.opening import open_pdf as open_document
 
         self.doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
-        self._marks: list[Any] = []
-        record = self.doc._warn
-
-        def warn(page: int, code: str, message: str) -> None:
-            before = len(self.doc.warnings)
-            record(page, code, message)
-            if len(self.doc.warnings) > before:
-                self._marks.append(_cache_key())
-
-        self.doc._warn = warn  # type: ignore[method-assign]
+        # Marked where every warning lands, the document's list: parts of the document hold
+        # their own reference to its _warn (the unreadable reporter, the OCR reader), so
+        # wrapping _warn would miss theirs.
+        marked = _MarkedWarnings(self.doc.warnings)
+        self.doc.warnings = marked
+        self._marks = marked.marks
 
     def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
         """``(page number, text, [(warning, cache key or None)])`` for each of ``numbers``, in order."""
@@ -234,6 +230,19 @@ class PageReader:
     def close(self) -> None:
         """Release the document."""
         self.doc.close()
+
+
+class _MarkedWarnings(list[PdfWarning]):
+    """A document's warnings that note, for each warning recorded, the cache entry that said it."""
+
+    def __init__(self, warnings: list[PdfWarning]) -> None:
+        super().__init__(warnings)
+        self.marks: list[Any] = []
+
+    def append(self, warning: PdfWarning) -> None:
+        """Record ``warning`` and the cache entry whose filling said it (:func:`_cache_key`)."""
+        super().append(warning)
+        self.marks.append(_cache_key())
 
 
 _worker: dict[str, PageReader] = {}

@@ -38,13 +38,15 @@ def test_a_rotated_page_renders_as_a_viewer_shows_it_or_unrotated_on_request() -
     assert pagelift_render_pdfium.render(page, 72, 270).size == (200, 100)
 
 
-def _outlined(tmp_path: Path, lines: list[str]) -> Path:
-    """A page of text at 20 pt, turned into filled outlines by Ghostscript (no font left; .ci/run installs gs)."""
+def _outlined(tmp_path: Path, *pages: list[str], box: tuple[float, float, float, float] | None = None,
+              top: float = 700, leading: float = 40) -> Path:
+    """Pages of text at 20 pt, turned into filled outlines by Ghostscript (no font left; .ci/run installs gs)."""
     doc = pdfbuilder.Document()
     font = doc.standard_font("Helvetica")
-    page = doc.add_page()
-    for i, line in enumerate(lines):
-        page.text(font, 20, 72, 700 - 40 * i, line)
+    for lines in pages:
+        page = doc.add_page(box) if box else doc.add_page()
+        for i, line in enumerate(lines):
+            page.text(font, 20, 72 if box is None else 40, top - leading * i, line)
     source = tmp_path / "typed.pdf"
     source.write_bytes(doc.to_bytes())
     target = tmp_path / "outlined.pdf"
@@ -73,3 +75,21 @@ def test_a_corpus_page_cairo_drew_without_fonts_is_read(corpus_dir: Path) -> Non
     assert [w.code for w in plain.warnings] == ["outlined"]
     text = pagelift.open(path, ocr="auto").text()
     assert text.startswith("Sample Vector PDF for Testing\n\nThis is text that should be used")
+
+
+def test_outlined_pages_read_in_two_worker_processes_give_the_text_of_one(tmp_path: Path) -> None:
+    # Each worker renders with its own PDFium and reads with its own Tesseract.
+    # Enough glyphs a page to count as outlined text (OUTLINE_MIN_FILLS filled paths); page 2 is blank.
+    words = {1: "Harbour lights at dusk\nover the quiet quay", 2: "",
+             3: "Ferries leave at nine\nfrom the eastern pier", 4: "Gulls follow the wake\nall the way home"}
+    target = _outlined(tmp_path, *(text.splitlines() for text in words.values()), box=(0, 0, 400, 200), top=140,
+                       leading=26)
+    with pagelift.open(target, ocr="auto") as one:
+        serial = [(t.number, t.text, t.warnings) for t in one.page_texts()]
+    with pagelift.open(target, ocr="auto", workers=2) as two:
+        parallel = [(t.number, t.text, t.warnings) for t in two.page_texts()]
+        ocr_runs = [run for line in two.pages[2].lines() for run in line.runs]
+        assert ocr_runs and all(run.ocr for run in ocr_runs)
+    assert parallel == serial
+    # Tesseract may take a page's two lines as two paragraphs: the words and their order are what is checked.
+    assert [text.split() for _, text, _ in serial] == [text.split() for text in words.values()]

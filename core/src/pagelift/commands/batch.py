@@ -194,7 +194,7 @@ class Progress:
               help="OUT.jsonl: one JSON record per file; a folder: one output file per input and "
                    f"{INDEX} with the records.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="text, json (the pages' texts) or markdown (needs a Markdown exporter plugin).")
+              help="text, json (pagelift json's page records) or markdown (needs a Markdown exporter plugin).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Files read at once, each in its own process (0: one per processor).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,

@@ -12,6 +12,7 @@ import click
 from ..errors import PasswordRequired, PdfError, PluginError
 from ..export_json import document_record, page_record
 from ..objects.opening import open_pdf as open_document
+from .batch import json_line
 
 
 @click.command("json")
@@ -35,8 +36,9 @@ def json_command(file: str, pages: str | None, password: str | None, words: bool
     try:
         with open_document(file, password=password, pages=pages, ignore_artifacts=ignore_artifacts) as doc:
             for page in doc.pages:
-                click.echo(json.dumps(page_record(page, words=words, runs=runs, tables=not no_tables),
-                                      ensure_ascii=False))
+                # As batch writes its lines: U+2028/U+2029 in a page's text escaped, or readers that
+                # split on them (Python's splitlines, JavaScript) would cut a record in two.
+                click.echo(json_line(page_record(page, words=words, runs=runs, tables=not no_tables)), nl=False)
                 page.release()  # memory stays one page's, however long the document
             for warning in doc.warnings:
                 if not warning.page:

@@ -171,7 +171,9 @@ def salvage(data: bytes) -> Salvaged | None:
     mended = _restore_delimiters(data, repairs)
     mended, nothing = _page_root(mended, repairs)
     if nothing:
-        return Salvaged(b"", ["the file holds objects but no catalog and no page: there is nothing to read"],
+        # A download cut short loses the catalog and page tree, written last by most producers.
+        cut = "; it ends without %%EOF (cut short?)" if b"%%EOF" not in data[-1024:] else ""
+        return Salvaged(b"", [f"the file holds objects but no catalog and no page{cut}: there is nothing to read"],
                         empty=True)
     if not repairs:
         return None
