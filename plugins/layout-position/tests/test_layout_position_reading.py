@@ -147,35 +147,29 @@ def test_a_short_table_with_a_wrapped_cell_reads_cell_by_cell(read: Reader) -> N
         "In a table without headers, a", "header cell has no scope.", "7.5-2", "Machine"]
 
 
-def _form_page() -> bytes:
-    """A Foxit form: labels on the left, each list box's items on the right, the label beside the middle item."""
+def _page_of(texts: list[tuple[float, float, str]], size: float = 12) -> bytes:
+    """A page with each text drawn at (x, y) in Helvetica of ``size``."""
     doc = pdfbuilder.Document()
     font = doc.standard_font("Helvetica")
     page = doc.add_page()
-    page.text(font, 12, 44.5, 429.1, "DROPDOWN")
-    page.text(font, 12, 47.2, 310.2, "LIST")
-    for y, item in ((323.7, "s"), (310.3, "d"), (296.9, "f")):
-        page.text(font, 12, 168.2, y, item)
-    page.text(font, 12, 50.6, 236.6, "COMBO LIST")
-    for y, item in ((247.0, "m1"), (233.6, "m2"), (220.2, "m3"), (206.8, "m4")):
-        page.text(font, 12, 169.0, y, item)
-    page.text(font, 12, 53.3, 127.2, "TEXT")
+    for x, y, text in texts:
+        page.text(font, size, x, y, text)
     return doc.to_bytes()
 
 
 def test_a_form_label_beside_its_middle_item_comes_before_all_the_items(read: Reader) -> None:
-    lines = [line for line in read(_form_page()).split("\n") if line]
+    # A Foxit form: labels on the left, each list box's items on the right, the label beside the middle item.
+    page = _page_of([(44.5, 429.1, "DROPDOWN"), (47.2, 310.2, "LIST"),
+                     (168.2, 323.7, "s"), (168.2, 310.3, "d"), (168.2, 296.9, "f"),
+                     (50.6, 236.6, "COMBO LIST"),
+                     (169.0, 247.0, "m1"), (169.0, 233.6, "m2"), (169.0, 220.2, "m3"), (169.0, 206.8, "m4"),
+                     (53.3, 127.2, "TEXT")])
+    lines = [line for line in read(page).split("\n") if line]
     assert lines == ["DROPDOWN", "LIST", "s", "d", "f", "COMBO LIST", "m1", "m2", "m3", "m4", "TEXT"]
 
 
 def test_a_table_header_above_an_empty_corner_stays_its_own_row(read: Reader) -> None:
-    doc = pdfbuilder.Document()
-    font = doc.standard_font("Helvetica")
-    page = doc.add_page()
-    page.text(font, 10, 200, 700, "Total")
-    page.text(font, 10, 72, 686, "apples")
-    page.text(font, 10, 200, 686, "12")
-    page.text(font, 10, 72, 672, "pears")
-    page.text(font, 10, 200, 672, "7")
-    lines = [line for line in read(doc.to_bytes()).split("\n") if line]
+    page = _page_of([(200, 700, "Total"), (72, 686, "apples"), (200, 686, "12"), (72, 672, "pears"), (200, 672, "7")],
+                    size=10)
+    lines = [line for line in read(page).split("\n") if line]
     assert lines == ["Total", "apples 12", "pears 7"]

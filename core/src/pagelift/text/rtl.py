@@ -72,8 +72,9 @@ def visual_text(run: Run) -> str:
         return run.text
     out = []
     for text, _start, _advance in run.glyph_offsets:
-        # A cluster of a whole word may end with its space ("حَبيبي "): still one right-to-left glyph.
-        if len(text) > 1 and RTL_CHARS.match(text) and all(has_rtl(c) for c in text.rstrip()):
+        # A glyph for a whole word may end with its space ("حَبيبي "): still right-to-left letters
+        # (one letter and a space is a letter and a space).
+        if len(text.rstrip()) > 1 and RTL_CHARS.match(text) and all(has_rtl(c) for c in text.rstrip()):
             text = text[::-1]
         out.append(text)
     return "".join(out)
