@@ -134,7 +134,7 @@ def test_a_paragraph_broken_by_a_page_break_is_one_paragraph(export: Export) -> 
     assert text == "The survey walked the towpath from the lock to the harbour and counted every heron it saw.\n"
 
 
-def test_a_marker_glyph_nothing_can_read_still_starts_a_list_item(export: Export) -> None:
+def test_a_marker_glyph_nothing_can_read_still_starts_a_list_item(markdown_plugins: pagelift.PluginManager) -> None:
     # A word processor's symbol-font bullet: its only name is a private-use code, so the
     # glyph is dropped as unreadable; drawn just left of each item's text it is the marker.
     doc = Document()
@@ -148,15 +148,15 @@ def test_a_marker_glyph_nothing_can_read_still_starts_a_list_item(export: Export
         page.text(symbol, 8, 90, 690 - 15 * i, "\uf0b7")
         page.text(regular, 11, 108, 690 - 15 * i, item)
     page.text(regular, 11, 72, 630, "Then set off early.")
-    text, doc_read = export(doc)
+    text, opened = _lines_apart(doc, markdown_plugins)
     assert "\n\nPack these before the walk.\n\n- binoculars\n- a notebook\n- boots\n\nThen set off early.\n" in text
-    assert any(w.code == "unreadable" for w in doc_read.warnings), doc_read.warnings
+    assert any(w.code == "unreadable" for w in opened.warnings), opened.warnings
 
 
-def test_an_items_line_in_a_block_of_its_own_continues_the_item(export: Export,
-                                                                 markdown_plugins: pagelift.PluginManager) -> None:
-    # pdflatex's itemize: the bullet hangs left of the text, continuation lines start under
-    # the text; a paragraph after the list starts back at the margin.
+def test_an_items_line_in_a_block_of_its_own_continues_the_item(markdown_plugins: pagelift.PluginManager) -> None:
+    # pdflatex's itemize, read by the position layout: the bullet hangs left of the text,
+    # a wrapped line starts under the text in a block of its own; a paragraph after the
+    # list starts back at the margin.
     lines: list[Drawn] = [(True, 16, 72, 740, "Kit"), (False, 11, 72, 710, "Pack these before the walk.")]
     y = 690.0
     for first, rest in [("• binoculars and a strap that is long enough to re-", "ach the belt"),
@@ -168,16 +168,29 @@ def test_an_items_line_in_a_block_of_its_own_continues_the_item(export: Export,
             y -= 13
         y -= 4
     lines.append((False, 11, 72, y - 10, "Then set off early."))
-    text, _ = export(_one_page(lines))
-    expected = ("- binoculars and a strap that is long enough to reach the belt\n- a notebook\n"
-                "- boots with thick soles\n\nThen set off early.\n")
-    assert expected in text
-    # The same when a layout puts every line in a block of its own (pdflatex's items, read by
-    # the position layout): a line hanging right under an item's text still continues it.
-    pm = markdown_plugins
-    pm.register(LinesApart(), name="tests-lines-apart")
-    opened = pagelift.open(_one_page(lines).to_bytes(), plugins=pm)
-    assert expected in opened.export("markdown", layout="lines-apart")
+    text, _ = _lines_apart(_one_page(lines), markdown_plugins)
+    assert ("- binoculars and a strap that is long enough to reach the belt\n- a notebook\n"
+            "- boots with thick soles\n\nThen set off early.\n") in text
+
+
+def test_an_item_wrapped_back_to_the_margin_in_its_block_stays_one_item(export: Export) -> None:
+    # The Federal Register's style: the bullet at the paragraph indent, the wrapped lines
+    # back at the column's margin, left of the bullet. Within one block they are the item's.
+    text, _ = export(_one_page([
+        (False, 11, 84, 700, "• Mail: U.S. Department of"),
+        (False, 11, 72, 687, "Transportation, Docket Operations."),
+        (False, 11, 84, 674, "• Hand Delivery: Deliver to Mail"),
+        (False, 11, 72, 661, "address above between 9 a.m. and 5 p.m."),
+    ]))
+    assert text == ("- Mail: U.S. Department of Transportation, Docket Operations.\n"
+                    "- Hand Delivery: Deliver to Mail address above between 9 a.m. and 5 p.m.\n")
+
+
+def _lines_apart(doc: Document, plugins: pagelift.PluginManager) -> tuple[str, pagelift.Document]:
+    """The document exported with a layout that makes every line a block of its own."""
+    plugins.register(LinesApart(), name="tests-lines-apart")
+    opened = pagelift.open(doc.to_bytes(), plugins=plugins)
+    return opened.export("markdown", layout="lines-apart"), opened
 
 
 class LinesApart:
@@ -193,3 +206,12 @@ class LinesApart:
 
 def _regular_width(text: str) -> float:
     return Document().standard_font("Helvetica").width(text, 11)
+
+
+def test_lines_join_with_a_space_but_chinese_and_japanese_without() -> None:
+    from pagelift_markdown.text import join_lines
+
+    assert join_lines(["文脈、あるいは字句的な知識をもちい", "て、文章中に現れる"]) == "文脈、あるいは字句的な知識をもちいて、文章中に現れる"
+    assert join_lines(["「徳島 (Tokushima)」という地名", "は1995年の New York"]) == "「徳島 (Tokushima)」という地名は1995年の New York"
+    assert join_lines(["Tokushima", "は"]) == "Tokushima は"
+    assert join_lines(["uncer-", "tainty and", "more"]) == "uncertainty and more"

@@ -56,13 +56,6 @@ def text_start(line: pagelift.Line) -> float:
     return line.bbox.x0
 
 
-def hangs_under(item_first: pagelift.Line, line: pagelift.Line) -> bool:
-    """Whether ``line`` starts at (or right of) the text of the list item whose first line is ``item_first``,
-    not back at its marker or the margin, where the next paragraph starts."""
-    size = item_first.runs[0].size if item_first.runs else 10.0
-    return line.bbox.x0 >= text_start(item_first) - 0.3 * size
-
-
 def continues_item(item_first: pagelift.Line, item_last: pagelift.Line, line: pagelift.Line) -> bool:
     """Whether ``line`` (not itself an item) continues the list item whose first line is ``item_first``.
 

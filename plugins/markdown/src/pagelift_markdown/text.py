@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import pagelift
+
 BULLETS = "•◦▪▫‣⁃●○■□–—∙·*-➢➤►▸✓✔"
 """Characters that start a bulleted list item when they stand alone before its text."""
 
@@ -13,7 +15,8 @@ _NUMBER = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 
 
 def join_lines(lines: Sequence[str]) -> str:
-    """A paragraph's lines as one: a word broken at a line end ("uncer-" / "tainty") joined, other lines with a space."""
+    """A paragraph's lines as one: a word broken at a line end ("uncer-" / "tainty") joined, CJK lines
+    joined as they are, other lines with a space."""
     out = ""
     for raw in lines:
         line = raw.strip()
@@ -21,6 +24,8 @@ def join_lines(lines: Sequence[str]) -> str:
             continue
         if out.endswith("-") and len(out) > 1 and out[-2].isalpha() and line[:1].islower():
             out = out[:-1] + line
+        elif out and pagelift.is_cjk(out[-1]) and pagelift.is_cjk(line[0]):
+            out += line  # Chinese and Japanese put no space where a line wraps
         else:
             out = f"{out} {line}" if out else line
     return out

@@ -17,7 +17,7 @@ import pagelift
 from .blocks import Block, Heading, ListItem, Paragraph, TableBlock
 from .furniture import furniture
 from .headings import Style, body_style, is_heading, is_numbered_heading, rank_levels, style_of
-from .items import after_hidden_marker, continues_item, hangs_under, hidden_markers
+from .items import after_hidden_marker, continues_item, hidden_markers
 from .text import bullet, join_lines, strip_marker
 
 
@@ -220,8 +220,7 @@ def _page_items(blocks: Sequence[Sequence[pagelift.Line]], tables: Sequence[page
             numbered = is_numbered_heading(text)
             if current is None and not bullet(text) and not numbered:
                 current = _item_continued(items, line, style)
-            if (current is None or style != current.style or bullet(text) or numbered or current.alone
-                    or (bullet(current.texts[0]) and not hangs_under(current.lines[0], line))):
+            if current is None or style != current.style or bullet(text) or numbered or current.alone:
                 current = _Group([line], style, [text], numbered)
                 items.append(current)
             else:
