@@ -142,3 +142,24 @@ def test_a_sentence_below_a_centred_table_is_not_its_row(read_tables) -> None:
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[["Place", "Miles", "Cost"], ["Stone Cut", "31.4", "254,544"],
                                          ["Mill Bridge", "16.8", "832,176"]]]
+
+
+JAPANESE_LEFT = ["道路交通法の一部を改正する法律の施行", "内閣は道路交通法の一部を改正する", "この政令は公布の日から施行する"]
+JAPANESE_RIGHT = ["医療機関が傷病者の緊急搬送をしよう", "応急の治療を行う医師を運搬するため", "使用する自動車の灯火の色を定める"]
+
+
+def test_two_columns_of_japanese_prose_are_no_table(read_tables) -> None:
+    doc = Document()
+    font = doc.type0_font("".join(sorted(set("".join(JAPANESE_LEFT + JAPANESE_RIGHT)))), to_unicode=True)
+    rows_at(doc.add_page(), font, [[(72, left), (320, right)] for left, right in zip(JAPANESE_LEFT, JAPANESE_RIGHT,
+                                                                                   strict=True)])
+    # Written without spaces, each line is one "word" by spaces alone; by characters it is a sentence.
+    assert read_tables(doc) == [[]]
+
+
+def test_vertical_text_read_across_a_character_a_cell_is_no_table(read_tables) -> None:
+    doc = Document()
+    font = doc.type0_font("横断歩道以外の場所", to_unicode=True)
+    columns = ["横断歩道", "以外の場", "所の横断"]
+    rows_at(doc.add_page(), font, [[(72 + 40 * c, column[r]) for c, column in enumerate(columns)] for r in range(4)])
+    assert read_tables(doc) == [[]]

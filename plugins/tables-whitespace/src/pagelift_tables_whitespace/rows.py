@@ -108,6 +108,12 @@ def header_rows(grid: list[list[str]], members: list[list[pagelift.Line]]) -> li
     return [merged, *body]
 
 
+def words(text: str) -> int:
+    """How many words a cell says: its spaced words, and in Chinese and Japanese (written
+    without spaces) one word for every two characters."""
+    return len(text.split()) + sum(1 for ch in text if pagelift.is_cjk(ch)) // 2
+
+
 def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
     """True when the grid's cells read as sentences rather than as data.
 
@@ -121,9 +127,9 @@ def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
     if len(grid) <= 2 and len(grid[0]) <= 2 and not any(_has_digit(row) for row in grid) \
             and any(len(c.split()) >= SENTENCE_WORDS for c in cells):
         return True
-    if sum(len(c.split()) for c in cells) / len(cells) > PROSE_WORDS:
+    if sum(words(c) for c in cells) / len(cells) > PROSE_WORDS:
         return True
-    if any(len(c.split()) > SENTENCE_CELL for c in cells):
+    if any(words(c) > SENTENCE_CELL for c in cells):
         return True  # a whole sentence in one cell: a line of prose beside a margin note or a number
     later = [cell.strip() for row in grid for cell in row[1:] if cell.strip()]
     # A sentence cut at a gutter goes on in lower case for several words; a unit or "na" is one word.

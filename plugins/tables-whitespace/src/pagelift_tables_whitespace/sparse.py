@@ -1,0 +1,69 @@
+"""Grids too sparse or too symbolic to be tables: labels over a figure, formulas set out, running heads.
+
+- a **sparse** grid: fewer than ``MIN_FILLED`` of its cells say something (a diagram's
+  labels, a matrix's brackets and entries spread over a line);
+- **lone columns**: a column says something in one row only. A table's columns each hold
+  a value in several rows; a page number above a heading, or a word set beside a
+  formula, makes a grid where most columns hold one thing. Fewer than two columns, or
+  fewer than half of them, holding two values or more is no table;
+- **stacked letters**: a grid where ``STACKED`` of the cells that say something are a
+  single Chinese or Japanese character (vertical text read across the page, a character
+  a cell);
+- **formulas**: a grid where ``SYMBOLS`` or more of the cells that say something are
+  only brackets, operators and bars (``⎛``, ``=``, ``⏐``: a displayed formula cut at its
+  spaces). The marks tables use for a missing value (``-``, ``—``, ``*``, ``…``) are data.
+"""
+
+from __future__ import annotations
+
+import pagelift
+
+MIN_FILLED = 0.5
+"""A grid with fewer of its cells saying something is labels scattered over a figure or a formula set out."""
+
+SYMBOLS = 0.25
+"""A grid with this fraction of its said cells only symbols is a formula."""
+
+STACKED = 0.6
+"""A grid with this fraction of its said cells a single CJK character is vertical text read across."""
+
+_MISSING = {"-", "--", "–", "—", "−", "*", "**", "…", "...", ".", "•", "x", "/", "n/a"}
+
+
+def filled_fraction(rows: list[list[str]]) -> float:
+    """The fraction of the grid's cells that say something."""
+    cells = [cell for row in rows for cell in row]
+    return sum(1 for cell in cells if cell.strip()) / len(cells) if cells else 0.0
+
+
+def lone_columns(rows: list[list[str]]) -> bool:
+    """True when fewer than two columns, or fewer than half, say something in two rows or more."""
+    width = len(rows[0]) if rows else 0
+    full = sum(1 for c in range(width) if sum(1 for row in rows if row[c].strip()) >= 2)
+    return full < 2 or 2 * full < width
+
+
+def is_symbols(text: str) -> bool:
+    """True for a cell of only brackets, operators and bars (no letter, no digit, no missing-value mark)."""
+    text = text.strip()
+    return bool(text) and text not in _MISSING and not any(ch.isalnum() for ch in text)
+
+
+def reads_as_formula(rows: list[list[str]]) -> bool:
+    """True when many of the cells that say something are only symbols."""
+    said = [cell for row in rows for cell in row if cell.strip()]
+    symbols = sum(1 for cell in said if is_symbols(cell))
+    return symbols >= 2 and symbols >= SYMBOLS * len(said)
+
+
+def stacked_letters(rows: list[list[str]]) -> bool:
+    """True when most of the cells that say something are one Chinese or Japanese character:
+    vertical text read across, a character a cell."""
+    said = [cell.strip() for row in rows for cell in row if cell.strip()]
+    single = sum(1 for cell in said if len(cell) == 1 and pagelift.is_cjk(cell))
+    return single >= 4 and single >= STACKED * len(said)
+
+
+def too_sparse(rows: list[list[str]]) -> bool:
+    """True for a grid that is no table by any of the readings above."""
+    return filled_fraction(rows) < MIN_FILLED or lone_columns(rows) or reads_as_formula(rows) or stacked_letters(rows)
