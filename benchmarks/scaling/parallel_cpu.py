@@ -68,12 +68,9 @@ def main() -> None:
     ap.add_argument("--dir", type=Path, default=Path("/tmp/pagelift-scaling"))
     args = ap.parse_args()
     sys.path.insert(0, str(HERE))
-    from run import build
+    from parallel import scaling_document
 
-    args.dir.mkdir(parents=True, exist_ok=True)
-    path = args.dir / f"scaling-{args.pages}.pdf"
-    if not path.exists():
-        path.write_bytes(build(args.pages))
+    path = scaling_document(args.pages, args.dir)
     rows = {w: measure(path, w) for w in (int(x) for x in args.workers.split(","))}
     reference = rows[min(rows)]["total"]
     print(f"{args.pages}-page document; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
