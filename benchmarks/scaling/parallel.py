@@ -54,6 +54,18 @@ def child(path: str, workers: int) -> dict[str, object]:
             "pages": len(doc.pages), "chars": len(text)}
 
 
+def scaling_document(pages: int, folder: Path) -> Path:
+    """The N-page document of ``run.py``, built into ``folder`` once and reused."""
+    sys.path.insert(0, str(HERE))
+    from run import build
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"scaling-{pages}.pdf"
+    if not path.exists():
+        path.write_bytes(build(pages))
+    return path
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--child"]:  # one measurement, in the fresh process the parent started
         print(json.dumps(child(sys.argv[2], int(sys.argv[3]))))
@@ -64,13 +76,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2, help="runs per worker count; the best counts")
     ap.add_argument("--dir", type=Path, default=Path("/tmp/pagelift-scaling"), help="where the document is built")
     args = ap.parse_args()
-    sys.path.insert(0, str(HERE))
-    from run import build
-
-    args.dir.mkdir(parents=True, exist_ok=True)
-    path = args.dir / f"scaling-{args.pages}.pdf"
-    if not path.exists():
-        path.write_bytes(build(args.pages))
+    path = scaling_document(args.pages, args.dir)
     counts = [int(w) for w in args.workers.split(",")]
     best: dict[int, dict[str, object]] = {}
     for _ in range(args.repeat):
