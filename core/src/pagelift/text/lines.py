@@ -171,11 +171,13 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     there = min(_distance(u, run.width, other, SMALL_RUN * other_size),
                                 _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
                     near = abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size) and there + 0.5 * run.size < here
+                    # (The run itself left out by its Run: compiled, the (frame, run) pairs are
+                    # values, and a pair is never the same object twice.)
                     # A run with no larger text in its own line and printed against the other
                     # line's text may be raised further (Office raises a superscript by up to
                     # half the size): "the 10^th and 25^th".
                     raised = here == math.inf and there <= run.size and abs(other_v - v) <= SUPERSCRIPT_RISE * other_size \
-                        and _distance(u, run.width, [p for p in items if p is not item], 0.95 * run.size) > 2 * run.size
+                        and _distance(u, run.width, [p for p in items if p[1] is not run], 0.95 * run.size) > 2 * run.size
                     if (near or raised) and not _under(u, v, run, other, run.size):
                         items.remove(item)
                         other.append(item)
