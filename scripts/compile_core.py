@@ -53,24 +53,23 @@ def built() -> list[Path]:
 
 
 def up_to_date() -> bool:
-    """True when every module is built and newer than its source and than this script."""
+    """True when every module of :data:`COMPILED` is built and no older than its source."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    newest_input = Path(__file__).stat().st_mtime
     for path in COMPILED:
         extension = SRC / (path[: -len(".py")] + suffix)
-        if not extension.exists():
+        if not extension.exists() or extension.stat().st_mtime < (SRC / path).stat().st_mtime:
             return False
-        newest_input = max(newest_input, (SRC / path).stat().st_mtime)
-        if extension.stat().st_mtime < newest_input:
-            return False
-    return (SRC / f"{GROUP}__mypyc{suffix}").exists()
+    expected = {SRC / f"{GROUP}__mypyc{suffix}", *(SRC / (p[: -len(".py")] + suffix) for p in COMPILED)}
+    # A module dropped from the list but still built would be imported instead of its source.
+    return set(built()) == expected
 
 
 def clean() -> None:
     """Remove the compiled modules: the core runs from its ``.py`` files again."""
     for path in built():
         path.unlink()
-    shutil.rmtree(BUILD, ignore_errors=True)
+    shutil.rmtree(BUILD / "temp", ignore_errors=True)
+    shutil.rmtree(BUILD / "lib", ignore_errors=True)
 
 
 def compile_modules() -> None:
@@ -79,7 +78,7 @@ def compile_modules() -> None:
     from setuptools import setup
 
     modules = mypycify(
-        ["--config-file", str(ROOT / "pyproject.toml"), *COMPILED],
+        ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(BUILD / "mypy-cache"), *COMPILED],
         opt_level="3",
         group_name=GROUP,
     )

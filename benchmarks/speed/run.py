@@ -3,6 +3,7 @@
 
     python3 benchmarks/speed/run.py                          # the corpus, then refman.pdf
     python3 benchmarks/speed/run.py --sets refman            # only refman.pdf (2,415 pages)
+    python3 benchmarks/speed/run.py --sets corpus --every 4  # a quarter of the corpus
     python3 benchmarks/speed/run.py --from-json /tmp/pagelift-speed.json   # print a run again
 
 Each (tool, file) pair runs in a fresh process through ``../shared/bench/compare.py``'s
@@ -119,6 +120,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", default="corpus,refman", help="corpus, refman, or both")
     ap.add_argument("--tools", default=",".join(TOOLS), help="of: " + ", ".join(TOOLS))
+    ap.add_argument("--every", type=int, default=1, help="only every Nth corpus file (a sample, in name order)")
     ap.add_argument("--timeout", type=float, default=120, help="seconds per corpus file (refman: ten times)")
     ap.add_argument("--out", type=Path, default=Path("/tmp/pagelift-speed"))
     ap.add_argument("--json", type=Path, default=Path("/tmp/pagelift-speed.json"))
@@ -133,7 +135,9 @@ def main() -> None:
     runs = []
     for name in args.sets.split(","):
         if name == "corpus":
-            runs.append(run_set("corpus", corpus_files(), tools, args.timeout, args.out))
+            files = sorted(corpus_files())[:: args.every]
+            name = "corpus" if args.every == 1 else f"corpus (every {args.every}th file)"
+            runs.append(run_set(name, files, tools, args.timeout, args.out))
         elif name == "refman":
             runs.append(run_set("refman.pdf", [(REFMAN, "")], tools, 10 * args.timeout, args.out))
         else:
