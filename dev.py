@@ -2,10 +2,14 @@
 """The two commands of the project, needing only python3 and pip.
 
     python3 dev.py setup   # make .venv, install the core, every plugin and the dev tools,
-                           # then print the text of the bundled sample PDF
+                           # compile the core's hot modules with mypyc (where a C compiler
+                           # exists), then print the text of the bundled sample PDF
     python3 dev.py test    # (setting up first if needed) import contracts, ruff, mypy, pytest
 
 Extra arguments after ``test`` go to pytest (``python3 dev.py test -k lines -x``).
+``python3 dev.py setup --pure`` removes the compiled modules; ``PAGELIFT_PURE_PYTHON=1`` runs
+the pure-Python core without removing them (``PAGELIFT_PURE_PYTHON=1 python3 dev.py test``
+tests that build: the setup then compiles nothing).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
 STAMP = VENV / ".pagelift-installed"
+PURE = VENV / ".pagelift-pure"  # set up with --pure: later setups and tests compile nothing until a plain setup
 SAMPLE = ROOT / "testdata" / "sample.pdf"
 
 
@@ -46,8 +51,29 @@ def inputs_changed() -> bool:
     return any(f.stat().st_mtime > stamp for f in files)
 
 
-def setup(run_sample: bool = True) -> None:
-    """Create the virtual environment and install everything editable into it."""
+def compile_core(pure: bool) -> None:
+    """Compile the core's hot modules with mypyc, or remove them for the pure-Python build.
+
+    A failed build (no compiler, a mypyc error) is not fatal: the core runs from its
+    Python source, slower, with the same output; the reason is printed.
+    """
+    script = ROOT / "scripts" / "compile_core.py"
+    if pure:
+        PURE.touch()
+        run(PY, script, "--clean")
+        return
+    if PURE.exists():
+        print(f"set up with --pure: the core runs from its Python source ({PURE.name}; a plain setup compiles it)", flush=True)
+        return
+    if os.environ.get("PAGELIFT_PURE_PYTHON", "") not in ("", "0"):
+        print("PAGELIFT_PURE_PYTHON is set: the core runs from its Python source (nothing compiled)", flush=True)
+        return
+    if run(PY, script, "--if-stale", check=False) != 0:
+        print("the compiled core could not be built: pagelift runs as pure Python (same output, slower)", flush=True)
+
+
+def setup(run_sample: bool = True, pure: bool = False) -> None:
+    """Create the virtual environment, install everything editable into it, compile the hot modules."""
     if not PY.exists():
         print(f"creating {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -55,6 +81,7 @@ def setup(run_sample: bool = True) -> None:
         editable = [arg for d in distributions() for arg in ("-e", str(d))]
         run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", *editable, "-r", ROOT / "requirements-dev.txt")
         STAMP.touch()
+    compile_core(pure)
     if run_sample:
         run(BIN / "pagelift", "text", SAMPLE)
 
@@ -73,7 +100,10 @@ def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in ("setup", "test"):
         sys.exit(__doc__)
     if sys.argv[1] == "setup":
-        setup()
+        pure = "--pure" in sys.argv[2:]
+        if not pure:
+            PURE.unlink(missing_ok=True)
+        setup(pure=pure)
     else:
         sys.exit(test(sys.argv[2:]))
 

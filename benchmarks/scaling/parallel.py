@@ -3,6 +3,7 @@
 
     python3 benchmarks/scaling/parallel.py                   # 2,000 pages, workers 1 and 2
     python3 benchmarks/scaling/parallel.py --pages 500 --workers 1,2,4 --repeat 3
+    python3 benchmarks/scaling/parallel.py --pdf /usr/share/R/doc/manual/refman.pdf --repeat 1
 
 The N-page document of ``run.py`` (built once into ``--dir``) is read whole with
 ``Document.text()`` in a fresh process per worker count, runs interleaved (1, 2, 1, 2, ...)
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -74,9 +76,11 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=2000, help="pages of the scaling document")
     ap.add_argument("--workers", default="1,2", help="worker counts to compare, the first the reference")
     ap.add_argument("--repeat", type=int, default=2, help="runs per worker count; the best counts")
+    ap.add_argument("--pdf", type=Path, help="read this file instead of the scaling document")
     ap.add_argument("--dir", type=Path, default=Path("/tmp/pagelift-scaling"), help="where the document is built")
     args = ap.parse_args()
-    path = scaling_document(args.pages, args.dir)
+    path = args.pdf if args.pdf is not None else scaling_document(args.pages, args.dir)
+    load = os.getloadavg()[0]
     counts = [int(w) for w in args.workers.split(",")]
     best: dict[int, dict[str, object]] = {}
     for _ in range(args.repeat):
@@ -87,7 +91,8 @@ def main() -> None:
             if workers not in best or row["seconds"] < best[workers]["seconds"]:  # type: ignore[operator]
                 best[workers] = row
     base = best[counts[0]]
-    print(f"{args.pages:,}-page document ({path.stat().st_size / 2**20:.1f} MB), best of {args.repeat}")
+    print(f"{path.name}: {base['pages']:,} pages ({path.stat().st_size / 2**20:.1f} MB), best of {args.repeat}; "
+          f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     print("| workers | seconds | speed-up | CPU s (all processes) | CPU vs 1 worker | first page s "
           "| output identical to 1 worker |")
     print("|---:|---:|---:|---:|---:|---:|---|")

@@ -9,6 +9,8 @@
 This module is the public API and nothing else; see docs/architecture.md for the rest.
 """
 
+# First: it decides whether the hot modules load compiled or from source (PAGELIFT_PURE_PYTHON).
+from . import purepython  # noqa: F401
 from .catalog.annotations import Annotation
 from .catalog.attachments import Attachment
 from .catalog.forms import FormField, Widget

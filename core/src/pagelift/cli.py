@@ -12,6 +12,7 @@ import click
 
 from . import __version__
 from .commands.batch import batch_command
+from .commands.build import build_command
 from .commands.info_json import info_command, json_command
 from .commands.render import render_command
 from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
@@ -38,6 +39,7 @@ main.add_command(batch_command)
 
 main.add_command(json_command)  # pagelift json: pages as JSON Lines (cli_json.py)
 main.add_command(info_command)  # pagelift info: metadata, outline, forms, attachments
+main.add_command(build_command)  # pagelift build: compiled (mypyc) or pure Python
 
 
 @main.command("plugins")

@@ -85,7 +85,9 @@ class Document(DocumentExtras):
         """How many processes read pages for :meth:`text` and :meth:`page_texts` (``open(workers=)``)."""
         self._source = source  # what a worker process opens again, and with which password
         self._password = password
-        self._unreadable = UnreadableReporter(bool(plugins.hook.pagelift_decode_font.get_hookimpls()), self._warn)
+        # Through a lambda, not the bound method: a worker's PageReader replaces _warn to mark what it says.
+        self._unreadable = UnreadableReporter(bool(plugins.hook.pagelift_decode_font.get_hookimpls()),
+                                              lambda page, code, message: self._warn(page, code, message))
 
     def _warn(self, page: int, code: str, message: str) -> None:
         with self._lock:

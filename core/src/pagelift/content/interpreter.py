@@ -42,6 +42,10 @@ _ALL_OPERATORS = (
 ).split()
 _MISSING: Any = object()
 _FORM_CACHE_TOKENS = 4_000_000  # parsed forms kept per document (about 200 MB at worst)
+_LOOKUP_CACHE_SIZE = 4096
+"""Resource dictionaries, image templates and font up-vectors kept per document: a frame holds
+its fonts, so an unbounded frame cache would keep every font of a long document loaded past
+the font cache's own bound. Past the cap a cache starts over (they are cheap to rebuild)."""
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
 _HEAVY = 10
 """What an image or a form drawn counts against ``Limits.max_operators_per_page``."""
@@ -161,6 +165,8 @@ class Interpreter:
         self._scopes: dict[Any, _ResourceScope] = {}
         self._images: dict[Any, dict[str, Any]] = {}
         self._ups: dict[int, Any] = {}
+        self.lookup_cache_size = _LOOKUP_CACHE_SIZE
+        """How many resource dictionaries, image templates and font up-vectors are kept (each)."""
         handlers: dict[bytes, Callable[[list[Any]], None]] = {
             b"q": self._q, b"Q": self._Q, b"cm": self._cm,
             b"BT": self._BT, b"ET": self._ET,
@@ -242,6 +248,8 @@ class Interpreter:
         if scope is None:
             scope = _ResourceScope(res)
             if key is not None:
+                if len(self._scopes) >= self.lookup_cache_size:
+                    self._scopes.clear()
                 self._scopes[key] = scope
         return scope
 
@@ -366,6 +374,8 @@ class Interpreter:
         if font is not None:
             up = self._ups.get(id(font), self)
             if up is self:
+                if len(self._ups) >= self.lookup_cache_size:
+                    self._ups.clear()
                 up = self._ups[id(font)] = _up_vector(font.matrix)
             self.font_up = up
 
@@ -461,8 +471,8 @@ class Interpreter:
         # A TJ gap that could be a word break ends the run, so that join() — the one rule —
         # decides. The bound follows the font's space (as join's threshold does), not only
         # the size: a font with a narrow space writes its word gaps narrower than 0.15 em.
-        space = word_space(font.space_width * size, size)
-        split_gap = min(0.15 * size, 0.45 * space) * (1.0 if vertical else th)
+        font_space = word_space(font.space_width * size, size)
+        split_gap = min(0.15 * size, 0.45 * font_space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
         if not vertical and len(items) > 6:
             tracking = letter_spacing(items, decode)
@@ -763,6 +773,8 @@ class Interpreter:
         if template is None:
             template = image_template(xobject_params(xobj))
             if key is not None:
+                if len(self._images) >= self.lookup_cache_size:
+                    self._images.clear()
                 self._images[key] = template
         self._add_image(place(template, name, self.ctm, inline=False, stream=xobj))
 

@@ -32,6 +32,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from .pdfname import Name as Name  # re-exported: names are lexer tokens to every caller
+
 _WS = rb"\x00\t\n\x0c\r "
 _DELIM = rb"/\[\]()<>{}%"
 
@@ -245,7 +247,7 @@ def string_value(tok: bytes) -> bytes | None:
     """The bytes of a literal ``(..)`` or hex ``<..>`` string token, or None if it is neither."""
     first = tok[:1]
     if first == b"(":
-        body = tok[1:-1]
+        body = _inside(tok)
         # An end of line written inside a string reads as a single LF — but an escaped \r
         # is a CR byte, so line ends are normalised before escapes are resolved.
         if b"\r" in body:
@@ -254,7 +256,7 @@ def string_value(tok: bytes) -> bytes | None:
             body = _ESCAPE.sub(_unescape, body)
         return body
     if first == b"<" and tok[1:2] != b"<":
-        digits = tok[1:-1].translate(None, _NOT_HEX)
+        digits = _inside(tok).translate(None, _NOT_HEX)
         if len(digits) % 2:
             digits += b"0"
         return bytes.fromhex(digits.decode("ascii"))
@@ -315,14 +317,17 @@ def parse_objects(tokens: list[bytes], start: int = 0, end: int | None = None) -
     return stack[0]
 
 
+def _inside(tok: bytes) -> bytes:
+    """A string token without its delimiters (b"" for a lone delimiter).
+
+    Not ``tok[1:-1]``: compiled with mypyc, that slice of a one-byte token fails with a
+    SystemError where Python gives b"".
+    """
+    return tok[1 : len(tok) - 1] if len(tok) > 2 else b""
+
+
 def _close(items: list[Any]) -> Any:
     if items[0] == b"<<":
         body = items[1:]
         return {body[i]: body[i + 1] for i in range(0, len(body) - 1, 2) if isinstance(body[i], Name)}
     return items[1:]
-
-
-class Name(str):
-    """A PDF name, without its leading slash (``/F1`` is ``Name("F1")``)."""
-
-    __slots__ = ()

@@ -325,6 +325,7 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
 
 
 _PREDEFINED: dict[str, PredefinedCMap | None] = {}
+_MAX_PREDEFINED = 512  # names kept (pdfminer.six ships about 180 CMaps; the rest are remembered as unknown)
 
 
 def predefined_cmap(name: str) -> CMap | None:
@@ -350,6 +351,8 @@ def predefined_cmap(name: str) -> CMap | None:
         if isinstance(root, dict) and root:
             vertical = bool(loaded.is_vertical()) if loaded is not None else False
             cmap = PredefinedCMap(name, root, vertical)
+    if len(_PREDEFINED) >= _MAX_PREDEFINED:
+        _PREDEFINED.clear()  # only names that are no CMap can be this many: a hostile file's
     _PREDEFINED[name] = cmap
     return cmap
 

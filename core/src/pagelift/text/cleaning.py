@@ -58,13 +58,25 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
             cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
         except OverflowError:  # x = 1e308 over a limit under 1 is infinite: one far-away cell
             cx, cy = _far_cell(run.x / limit), _far_cell(run.y / limit)
-        if cells and any(abs(x - run.x) <= limit and abs(y - run.y) <= limit
-                         for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1)
-                         for x, y in cells.get((i, j), ())):
+        if cells and _painted_near(cells, cx, cy, run.x, run.y, limit):
             continue
         cells.setdefault((cx, cy), []).append((run.x, run.y))
         out.append(run)
     return out
+
+
+def _painted_near(cells: dict[tuple[int, int], list[tuple[float, float]]], cx: int, cy: int,
+                  x: float, y: float, limit: float) -> bool:
+    """True when a painting filed in cell (cx, cy) or one of its eight neighbours lies within ``limit`` of (x, y)."""
+    # Plain loops: most cells are empty, and a generator over the nine would cost more than the look-ups.
+    for i in (cx - 1, cx, cx + 1):
+        for j in (cy - 1, cy, cy + 1):
+            points = cells.get((i, j))
+            if points:
+                for px, py in points:
+                    if abs(px - x) <= limit and abs(py - y) <= limit:
+                        return True
+    return False
 
 
 def _far_cell(q: float) -> int:

@@ -44,7 +44,19 @@ class Span:
 def span(line: Line | Sequence[Run]) -> Span:
     """The extent of a line or of some runs of one, in their frame; ``v`` is the baseline of its largest text."""
     runs = line.runs if isinstance(line, Line) else list(line)
-    u0 = min(frame(r)[0] for r in runs)
-    u1 = max(frame(r)[0] + r.width for r in runs)
-    big = max(runs, key=lambda r: r.size)
-    return Span(u0, u1, frame(big)[1], big.size or 1.0)
+    if not runs:
+        raise ValueError("the span of no runs")
+    # One pass, each run's frame computed once; comparisons as min() and max() make them,
+    # so the first of equal runs wins as before.
+    big = runs[0]
+    u0, v = frame(big)
+    u1 = u0 + big.width
+    for run in runs[1:]:
+        u, rv = frame(run)
+        if u < u0:
+            u0 = u
+        if u + run.width > u1:
+            u1 = u + run.width
+        if run.size > big.size:
+            big, v = run, rv
+    return Span(u0, u1, v, big.size or 1.0)

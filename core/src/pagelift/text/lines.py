@@ -156,13 +156,15 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
             # small runs side by side do not hold each other in the wrong line, and a
             # superscript that landed among text only a little larger than itself (a
             # sidebar's line beside the paragraph) is measured to that text.
-            here = _distance(u, run.width, items, max(SMALL_RUN * size, 1.05 * run.size))
+            here: float | None = None  # measured only for a run small beside a neighbouring line
             for j in (i - 1, i + 1):
                 if 0 <= j < len(found):
                     other_v, other_size, other = found[j]
                     # A superscript or subscript of the other line: smaller than its text.
                     if run.size >= SMALL_RUN * other_size or not other:
                         continue
+                    if here is None:
+                        here = _distance(u, run.width, items, max(SMALL_RUN * size, 1.05 * run.size))
                     # Its text, and the superscripts already settled there (a row of markers
                     # "[12][13]" follows the first one across); not text of the run's own size
                     # that merely shares the line (the next column's lines).
@@ -176,11 +178,13 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         # (Not CJK: those are an OCR layer's stray characters, not subscripts.)
                         near = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
                                    for (pu, pv), p in items if p.text.strip())
+                    # (The run itself left out by its Run: compiled, the (frame, run) pairs are
+                    # values, and a pair is never the same object twice.)
                     # A run with no larger text in its own line and printed against the other
                     # line's text may be raised further (Office raises a superscript by up to
                     # half the size): "the 10^th and 25^th".
                     raised = here == math.inf and there <= run.size and abs(other_v - v) <= SUPERSCRIPT_RISE * other_size \
-                        and _distance(u, run.width, [p for p in items if p is not item], 0.95 * run.size) > 2 * run.size
+                        and _distance(u, run.width, [p for p in items if p[1] is not run], 0.95 * run.size) > 2 * run.size
                     if (near or raised) and not _under(u, v, run, other, run.size):
                         items.remove(item)
                         other.append(item)
@@ -355,10 +359,16 @@ def letter_spaced(runs: Sequence[Run]) -> set[int]:
     the interpreter asks of letter spacing inside one TJ.
     """
     tracked: set[int] = set()
+    if len(runs) < TRACKED_LETTERS:
+        return tracked
+    # Each run asked once; most lines hold too few single letters to look further.
+    letters = [_letter_or_space(r.text) for r in runs]
+    if sum(letters) < TRACKED_LETTERS:
+        return tracked
     i = 0
     while i < len(runs):
         j = i
-        while j < len(runs) and _letter_or_space(runs[j].text) and runs[j].font == runs[i].font \
+        while j < len(runs) and letters[j] and runs[j].font == runs[i].font \
                 and abs(runs[j].size - runs[i].size) <= 0.05 * runs[i].size:
             j += 1
         if j - i >= TRACKED_LETTERS:
@@ -428,23 +438,27 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     if not runs:
         return ""
     tracked = letter_spaced(runs)
-    parts = [visual_text(runs[0])]
-    rtl = has_rtl(runs[0].text)
+    # One search over the whole line: a line with no right-to-left character (almost all)
+    # reads each run's text as it is, and visual order is worked out only where it matters.
+    rtl = has_rtl("".join([r.text for r in runs]))
+    parts = [visual_text(runs[0]) if rtl else runs[0].text]
     prev = runs[0]
     prev_end = frame(prev)[0] + prev.width
-    for i, run in enumerate(runs[1:], 1):
+    threshold = space_threshold(prev)
+    for i in range(1, len(runs)):
+        run = runs[i]
         start = frame(run)[0]
         gap = start - prev_end
-        threshold = space_threshold(prev)
-        seen = visual_text(run)  # a right-to-left word's glyph may bring its own space, on the left
+        seen = visual_text(run) if rtl else run.text  # a right-to-left word's glyph may bring its own space, on the left
         if (gap >= threshold or gap <= -4 * threshold) and i not in tracked and not parts[-1].endswith(" ") \
                 and not seen.startswith(" "):
             parts.append(" ")
         parts.append(seen)
-        rtl = rtl or has_rtl(run.text)
         end = start + run.width
         if end > prev_end or not math.isfinite(prev_end):
             prev_end = end
+        if run.space_width != prev.space_width or run.size != prev.size:
+            threshold = space_threshold(run)
         prev = run
     text = "".join(parts)
     if rtl:

@@ -51,8 +51,13 @@ def has_rtl(text: str) -> bool:
 
 def mostly_rtl(texts: str | Iterable[str]) -> bool:
     """True when most letters of a text (or of several) are right-to-left: more than all the others."""
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    # With no right-to-left character anywhere the answer is no: counting letters (a Python
+    # loop per character) is only needed for text that has some.
+    if not any(RTL_CHARS.search(text) for text in texts):
+        return False
     rtl = letters = 0
-    for text in [texts] if isinstance(texts, str) else texts:
+    for text in texts:
         for c in text:
             if c.isalpha():
                 letters += 1

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Compile the core's hot modules with mypyc, next to their sources (``python3 dev.py setup`` runs it).
+
+    .venv/bin/python scripts/compile_core.py           # build the extension modules in place
+    .venv/bin/python scripts/compile_core.py --clean   # remove them: the pure-Python core again
+    .venv/bin/python scripts/compile_core.py --if-stale   # build only when a source changed since
+
+The core is typed under ``mypy --strict``, so mypyc (part of mypy, as black and mypy itself
+use it) turns the modules below into C extensions without a line of them changing. Each
+``pagelift/<module>.cpython-*.so`` sits beside its ``.py``, where Python's import system
+prefers it; the shared runtime of the group is ``core/src/pagelift__mypyc.*.so``. The
+``.py`` files stay the source of truth: ``PAGELIFT_PURE_PYTHON=1`` in the environment makes
+``import pagelift`` load them instead (:mod:`pagelift.purepython`), so one checkout runs both
+builds. Exit status 0 with the modules built; 1 with a reason on stderr when no compiler or
+mypyc is at hand, and the pure-Python core left working.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "core" / "src"
+BUILD = ROOT / "build" / "mypyc"
+GROUP = "pagelift"
+
+COMPILED = [
+    # The tokenizer of every content stream.
+    "pagelift/content/lexer.py",
+    # The line rule and what it runs on every run of a page.
+    "pagelift/text/frames.py",
+    "pagelift/text/lines.py",
+    "pagelift/text/cleaning.py",
+    "pagelift/text/accents.py",
+    "pagelift/text/rtl.py",
+]
+"""The modules compiled, as paths under ``core/src`` (their names, listed in :mod:`pagelift.purepython` too)."""
+
+
+def built() -> list[Path]:
+    """The extension modules a build left in the source tree."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    # Every extension module under the package, not only today's list: a module dropped
+    # from the list must not stay behind, preferred by the import system over its source.
+    found = [SRC / f"{GROUP}__mypyc{suffix}", *sorted((SRC / "pagelift").rglob(f"*{suffix}"))]
+    return [p for p in found if p.exists()]
+
+
+def up_to_date() -> bool:
+    """True when every module of :data:`COMPILED` is built and no older than its source."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    for path in COMPILED:
+        extension = SRC / (path[: -len(".py")] + suffix)
+        if not extension.exists() or extension.stat().st_mtime < (SRC / path).stat().st_mtime:
+            return False
+    expected = {SRC / f"{GROUP}__mypyc{suffix}", *(SRC / (p[: -len(".py")] + suffix) for p in COMPILED)}
+    # A module dropped from the list but still built would be imported instead of its source.
+    return set(built()) == expected
+
+
+def clean() -> None:
+    """Remove the compiled modules: the core runs from its ``.py`` files again."""
+    for path in built():
+        path.unlink()
+    shutil.rmtree(BUILD / "temp", ignore_errors=True)
+    shutil.rmtree(BUILD / "lib", ignore_errors=True)
+
+
+def compile_modules() -> None:
+    """Build every module of :data:`COMPILED` in place (raises when mypyc or the C compiler fails)."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    modules = mypycify(
+        ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(BUILD / "mypy-cache"), *COMPILED],
+        opt_level="3",
+        group_name=GROUP,
+    )
+    setup(
+        name="pagelift-compiled",
+        ext_modules=modules,
+        script_args=["-q", "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"), "--build-lib", str(BUILD / "lib")],
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    parser.add_argument("--if-stale", action="store_true", help="build only when a module is missing or older than its source")
+    args = parser.parse_args()
+    if args.if_stale and not args.clean and up_to_date():
+        print(f"the {len(COMPILED)} compiled core modules are up to date")
+        return 0
+    clean()
+    if args.clean:
+        print("compiled modules removed: the core is pure Python")
+        return 0
+    if shutil.which(sysconfig.get_config_var("CC").split()[0] if sysconfig.get_config_var("CC") else "cc") is None:
+        print("no C compiler found: the core stays pure Python (slower, same output)", file=sys.stderr)
+        return 1
+    cwd = os.getcwd()
+    os.chdir(SRC)  # module names follow the paths: pagelift/content/lexer.py is pagelift.content.lexer
+    started = time.time()
+    try:
+        compile_modules()
+        # Dated to when the sources were read: a source saved during the build is newer than
+        # its module, so pagelift.purepython runs that source and the next setup builds again.
+        for extension in built():
+            os.utime(extension, (started, started))
+    except BaseException as exc:  # SystemExit from setuptools, CompileError, a mypy error
+        clean()
+        print(f"compiling the core failed ({type(exc).__name__}: {exc}); it stays pure Python (slower, same output)",
+              file=sys.stderr)
+        return 1
+    finally:
+        os.chdir(cwd)
+    print(f"compiled {len(COMPILED)} core modules with mypyc: {', '.join(p[:-3].replace('/', '.') for p in COMPILED)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
