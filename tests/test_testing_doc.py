@@ -25,7 +25,7 @@ def _setting(name: str) -> list[str]:
 
 def test_every_module_the_mutation_recipe_mutates_exists() -> None:
     mutated = _setting("only_mutate")
-    assert len(mutated) == 7
+    assert len(mutated) >= 7
     for pattern in mutated:
         package, _, rest = pattern.removeprefix("src/").partition("/")
         source = ROOT / SOURCES[package] / rest.removesuffix("*")

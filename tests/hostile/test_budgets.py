@@ -33,7 +33,7 @@ EXPECT: dict[str, tuple[str, set[str] | None]] = {
     "6-100k-pages-last": ("Last", set()),
     "7-1m-runs-grid": ("Hello", {"work_limit"}),
     "7-500k-runs-one-line": ("Hello", {"work_limit"}),
-    "7-200k-inline-images": ("Hello", {"work_limit"}),
+    "7-200k-inline-images": ("Hello", {"work_limit"}),  # past max_images_per_page: skipped, text read
     "9-object-stream-bomb": ("", None),
     "9-xref-stream-bomb": ("", None),
     "9-10m-widths-in-object-stream": ("", None),

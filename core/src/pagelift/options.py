@@ -46,6 +46,10 @@ class Limits:
     """Text runs (``Tj``, ``TJ``, ``'``, ``"`` pieces) kept for one page: lines, layouts
     and table detection take time growing with them. Past it the page's text stops, with a
     ``work_limit`` warning; the largest page of the shared corpus has about 2,600."""
+    max_images_per_page: int = 10_000
+    """Images (XObjects and inline) listed for one page. Past it the rest are skipped
+    unparsed, with one ``work_limit`` warning, and the page's text is still read; the
+    corpus page with the most images has about 1,000."""
     max_structure_elements: int = 1_000_000
     """Elements read from a structure tree (/StructTreeRoot); the rest are left out with a warning.
     The largest tree in the shared corpus has about 10,000."""

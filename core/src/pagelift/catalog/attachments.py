@@ -18,6 +18,7 @@ from ..errors import PdfError
 from ..model import WarningCode
 from ..objects.streams import read_stream
 from ..objects.textstrings import parse_date, text_of
+from .treewalk import qpdf_tree_problems
 
 __all__ = ["MAX_ATTACHMENTS", "Attachment", "read_attachments"]
 
@@ -79,6 +80,10 @@ def read_attachments(pdf: pikepdf.Pdf, warn: Warn, max_stream_bytes: int) -> lis
             if len(entries) > MAX_ATTACHMENTS:
                 warn(WarningCode.WORK_LIMIT, f"more than {MAX_ATTACHMENTS} embedded files; the rest were not listed")
                 break
+        damage = qpdf_tree_problems(pdf)
+        if damage:
+            warn(WarningCode.MALFORMED_DOCUMENT, f"the embedded files' name tree is damaged ({damage}); "
+                 f"{len(entries)} file(s) listed, any past the damage are missing")
     except Exception as exc:
         warn(WarningCode.MALFORMED_DOCUMENT, f"the embedded files cannot be listed: {exc}")
         return []

@@ -162,6 +162,8 @@ class _Walk:
             return [text_of(v)[0] for v in value]
         if isinstance(value, pikepdf.Stream):  # rich text given as a stream
             data = read_stream(value, MAX_VALUE_BYTES, f"field {name} value")
+            if data.problem is not None:
+                self.guard.warn(*data.problem)  # a value cut at its limit, or unreadable
             value = pikepdf.String(data.data)
         text, clean = text_of(value)
         if not clean and text == "" and not isinstance(value, pikepdf.String):

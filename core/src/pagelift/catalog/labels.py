@@ -16,6 +16,7 @@ import pikepdf
 
 from ..model import WarningCode
 from ..objects.textstrings import text_of
+from .treewalk import qpdf_tree_problems
 
 __all__ = ["letters", "page_labels", "roman"]
 
@@ -66,6 +67,10 @@ def page_labels(pdf: pikepdf.Pdf, count: int, warn: Warn) -> list[str]:
             warn(WarningCode.MALFORMED_DOCUMENT, "/PageLabels is not a number tree; pages are labelled by number")
             return plain
         ranges = sorted((int(k), v) for k, v in pikepdf.NumberTree(tree).items() if 0 <= int(k) < count)
+        damage = qpdf_tree_problems(pdf)
+        if damage:
+            warn(WarningCode.MALFORMED_DOCUMENT, f"the page labels' number tree is damaged ({damage}); "
+                 "pages past the damage are labelled by number")
     except Exception as exc:
         warn(WarningCode.MALFORMED_DOCUMENT, f"the page labels cannot be read ({exc}); pages are labelled by number")
         return plain

@@ -11,7 +11,7 @@ import pikepdf
 
 from ..model import WarningCode
 
-__all__ = ["TreeGuard"]
+__all__ = ["TreeGuard", "qpdf_tree_problems"]
 
 
 class TreeGuard:
@@ -53,3 +53,17 @@ class TreeGuard:
             self.once("size", f"{self.tree} has more than {self.max_items} {self.item}s; the rest were not read")
             return False
         return True
+
+
+def qpdf_tree_problems(pdf: pikepdf.Pdf) -> str:
+    """What qpdf noticed walking a name or number tree for pikepdf's ``NameTree`` or
+    ``NumberTree``, as one clause ("loop detected while traversing name/number tree"); empty
+    when nothing. qpdf stops at a loop and says so only in its list of warnings, which this
+    reads (and so empties)."""
+    try:
+        problems = pdf.get_warnings()
+    except Exception:
+        return ""
+    # "stream <file> (Name/Number tree node (object 10)): loop detected ...": keep the reason.
+    reasons = dict.fromkeys(str(p).rsplit("): ", 1)[-1].strip() for p in problems)
+    return "; ".join(r for r in reasons if r)

@@ -12,9 +12,12 @@ from __future__ import annotations
 import base64
 import re
 
+import pikepdf
+
 _BLANKS = b" \t\r\n\x00\x0c"
 _NOT_A85 = re.compile(rb"[^!-u]")
-_HIGH = re.compile(rb"[s-u]")  # only a group starting with s, t or u can pass 2^32 - 1
+_HIGH = re.compile(rb"[s-u]")
+_SPELT = re.compile(rb"[^z]")  # a character of a group spelt out  # only a group starting with s, t or u can pass 2^32 - 1
 
 
 class OverLimit(Exception):
@@ -25,11 +28,13 @@ class OverLimit(Exception):
         self.partial = partial
 
 
-def ascii85(data: bytes) -> tuple[bytes, bool]:
+def ascii85(data: bytes, limit: int | None = None) -> tuple[bytes, bool]:
     """ASCII85 data decoded up to its end marker or its first bad group: (bytes, damaged).
 
     A lone ``~`` ends the data as ``~>`` does; a group outside the alphabet or above 2^32-1
-    ends it too, keeping every whole group before it (``damaged`` then says so).
+    ends it too, keeping every whole group before it (``damaged`` then says so). With a
+    ``limit``, raises :class:`OverLimit` as soon as the output passes it (``z`` makes four
+    bytes of one character, so the output can be four times the input).
     """
     body = data.translate(None, _BLANKS)
     if body.startswith(b"<~"):
@@ -39,7 +44,7 @@ def ascii85(data: bytes) -> tuple[bytes, bool]:
     if end >= 0:
         body = body[:end]
     try:
-        return base64.a85decode(body), damaged
+        return _decode_bounded(body, limit), damaged
     except ValueError:
         pass
     # Some group is bad: find the first, and decode what comes before it.
@@ -55,9 +60,66 @@ def ascii85(data: bytes) -> tuple[bytes, bool]:
             cut = start
             break
     try:
-        return base64.a85decode(body[:cut]), True
+        return _decode_bounded(body[:cut], limit), True
     except ValueError:  # not foreseen above: keep nothing rather than guess
         return b"", True
+
+
+_CHUNK = 5 << 16
+"""Characters of spelt-out groups decoded at once (256 KiB of output at most)."""
+_Z_RUN = re.compile(rb"z+")
+_TOP_GROUP = b"s8W-!"  # 2^32 - 1: digits sort as their characters, so a group above it sorts after it
+
+
+def _decode_bounded(body: bytes, limit: int | None) -> bytes:
+    """ASCII85 ``body`` (no end marker) decoded as ``base64.a85decode`` decodes it, raising
+    ValueError where it would, and :class:`OverLimit` once the output passes ``limit``.
+
+    Runs of ``z`` become zeros at once and groups spelt out are decoded by qpdf in chunks
+    when they are well formed (the standard library's decoder is a loop in Python, some
+    hundred times slower); a chunk qpdf should not judge goes to ``base64.a85decode``.
+    """
+    out = bytearray()
+    cap = limit if limit is not None else -1
+    pos = 0
+    for run in (*_Z_RUN.finditer(body), None):
+        stop = run.start() if run is not None else len(body)
+        if run is not None and (stop - pos) % 5:
+            raise ValueError("z inside an ASCII85 group")
+        for at in range(pos, stop, _CHUNK):
+            out += _spelt(body[at : min(at + _CHUNK, stop)])
+            if 0 <= cap < len(out):
+                raise OverLimit(bytes(out[:cap]))
+        if run is not None:
+            zeros = 4 * (run.end() - run.start())
+            out += bytes(min(zeros, cap + 1 - len(out)) if cap >= 0 else zeros)
+            if 0 <= cap < len(out):
+                raise OverLimit(bytes(out[:cap]))
+            pos = run.end()
+    return bytes(out)
+
+
+def _spelt(chunk: bytes) -> bytes:
+    whole = len(chunk) - len(chunk) % 5
+    if whole and _NOT_A85.search(chunk) is None and not _overflows(chunk, whole):
+        scratch = pikepdf.new()  # the stream's owner, alive while it is read
+        try:
+            decoded = bytes(pikepdf.Stream(scratch, chunk[:whole] + b"~>", Filter=pikepdf.Name.ASCII85Decode).read_bytes())
+        except Exception:  # qpdf refused what looked well formed: the standard decoder says why
+            decoded = None
+        if decoded is not None and len(decoded) == whole // 5 * 4:
+            return decoded + base64.a85decode(chunk[whole:])
+    return base64.a85decode(chunk)
+
+
+def _overflows(chunk: bytes, whole: int) -> bool:
+    """Whether a group among the first ``whole`` characters is above 2^32 - 1 (only one
+    starting with s, t or u can be)."""
+    for high in _HIGH.finditer(chunk, 0, whole):
+        at = high.start()
+        if at % 5 == 0 and chunk[at : at + 5] > _TOP_GROUP:
+            return True
+    return False
 
 
 def _group_value(group: bytes) -> int:

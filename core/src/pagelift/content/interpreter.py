@@ -222,6 +222,7 @@ class Interpreter:
         self.scopes: list[_ResourceScope] = [self._scope(inherited_resources(page_obj), ("page", _key(page_obj)))]
         self.reported_error = False
         self.reported_nonfinite = False
+        self.reported_images = False  # the images-per-page limit is told once
         self.weighted = 0  # what images and forms cost beyond one operator each (see _charge)
         try:
             self._run_stream(self._page_content(page_obj))
@@ -268,7 +269,7 @@ class Interpreter:
         chunks = [c for c in chunks if c]
         if not chunks:
             return []
-        return token_chunks(join_segments(chunks), inline_length)
+        return token_chunks(join_segments(chunks), self._inline_length)
 
     def _run_stream(self, chunks: Iterable[list[Any]]) -> None:
         """Interpret token lists (one stream, cut in chunks); operands carry over between chunks."""
@@ -737,8 +738,9 @@ class Interpreter:
             scope.xobjects[tok] = entry
         kind, xobj, name = entry
         if kind == "image":
-            self._charge()
-            self._image(name, xobj)
+            if self._room_for_image():
+                self._charge()
+                self._image(name, xobj)
         elif kind == "form":
             self._charge()
             self._form(xobj, name)
@@ -794,7 +796,25 @@ class Interpreter:
                       f"pixels is over the limit of {self.limits.max_image_pixels}; it is listed but will not be decoded")
         self.out.images.append(image)
 
+    def _room_for_image(self) -> bool:
+        """Whether one more image may be listed; past ``Limits.max_images_per_page`` it is
+        skipped (said once), at the cost of an ordinary operator, and the page's text goes on."""
+        limit = self.limits.max_images_per_page
+        if len(self.out.images) < limit:
+            return True
+        if not self.reported_images:
+            self.reported_images = True
+            self.warn(WarningCode.WORK_LIMIT, f"more than {limit} images on the page (Limits.max_images_per_page); "
+                      "the rest are not listed")
+        return False
+
+    def _inline_length(self, params: list[Any]) -> int | None:
+        # Past the image limit the parameters are not parsed: the data's end is found by EI.
+        return inline_length(params) if len(self.out.images) < self.limits.max_images_per_page else None
+
     def _EI(self, ops: list[Any]) -> None:
+        if not self._room_for_image():
+            return
         self._charge()
         data = ops[-1] if ops and isinstance(ops[-1], InlineImageData) else None
         try:
@@ -851,7 +871,7 @@ class Interpreter:
                 matrix = tuple(float(v) for v in m)  # type: ignore[assignment]
             except (TypeError, ValueError):
                 matrix = IDENTITY
-        chunks = list(token_chunks(data, inline_length)) if data else []
+        chunks = list(token_chunks(data, self._inline_length)) if data else []
         return _Form(chunks, matrix, xobj.get("/Resources"), sum(len(c) for c in chunks))
 
     def _draw_form(self, form: _Form, key: Any) -> None:

@@ -180,7 +180,7 @@ def read_stream(stream: Any, limit: int, what: str) -> StreamData:
                 elif name == "/ASCIIHexDecode":
                     data = _ascii_hex(data)
                 elif name == "/ASCII85Decode":
-                    data, bad = ascii85(data)
+                    data, bad = ascii85(data, limit)
                     damaged = damaged or (bad and not truncated)
                 elif name == "/RunLengthDecode":
                     data = _run_length(data, limit)

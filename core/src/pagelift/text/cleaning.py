@@ -52,8 +52,11 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
     seen: dict[tuple[str, int, int], dict[tuple[int, int], list[tuple[float, float]]]] = {}
     out: list[Run] = []
     for run in runs:
-        limit = DUPLICATE_DISTANCE * max(run.size, 1.0)
-        cells = seen.setdefault((run.text, round(run.size * 2), direction_key(run)), {})
+        # Sizes are compared to the half point, and the grid of one key has one cell size:
+        # a cell sized by each run's own size would file 10 pt and 10.2 pt paintings apart.
+        half_points = round(run.size * 2)
+        limit = DUPLICATE_DISTANCE * max(half_points / 2, 1.0)
+        cells = seen.setdefault((run.text, half_points, direction_key(run)), {})
         try:
             cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
         except OverflowError:  # x = 1e308 over a limit under 1 is infinite: one far-away cell

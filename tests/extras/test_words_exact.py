@@ -1,0 +1,70 @@
+"""Page.words() box by box: every value below follows from the Helvetica and Times-Bold AFM
+widths (per 1000 units of the size), so each test fails if a word's break, box or font
+moves by a hundredth of a point."""
+
+from __future__ import annotations
+
+import pytest
+from pdfbuilder import Document
+
+import pagelift
+from pagelift import Rect
+
+
+def _words(content: bytes) -> list[tuple[str, Rect, str, float]]:
+    doc = Document()
+    page = doc.add_page()
+    page.use(doc.standard_font("Helvetica", name="F1"))
+    page.use(doc.standard_font("Times-Bold", name="F2"))
+    page.content(content)
+    words = pagelift.open(doc.to_bytes()).pages[0].words()
+    return [(w.text, Rect(*(round(v, 4) for v in w.bbox)), w.font_name, w.size) for w in words]
+
+
+def test_a_space_glyph_ends_a_word_and_the_next_starts_after_its_advance() -> None:
+    # H 722 + i 222 = 9.44; the space (278) then t h e r e = 22.79 at 10 pt.
+    assert _words(b"BT /F1 10 Tf 100 500 Td (Hi there) Tj ET") == [
+        ("Hi", Rect(100, 500, 109.44, 510), "Helvetica", 10),
+        ("there", Rect(112.22, 500, 135.01, 510), "Helvetica", 10)]
+
+
+def test_a_gap_between_runs_ends_a_word_and_touching_runs_make_one() -> None:
+    assert _words(b"BT /F1 10 Tf 100 500 Td (Hello) Tj 30 0 Td (World) Tj ET") == [
+        ("Hello", Rect(100, 500, 122.78, 510), "Helvetica", 10),
+        ("World", Rect(130, 500, 156.11, 510), "Helvetica", 10)]
+    # "Hel" is 15 points wide: "lo" drawn at its end, or kerned half a point away, is the same word.
+    for at in (b"15", b"15.5"):
+        assert _words(b"BT /F1 10 Tf 100 500 Td (Hel) Tj " + at + b" 0 Td (lo) Tj ET") == [
+            ("Hello", Rect(100, 500, 115 + float(at) - 15 + 7.78, 510), "Helvetica", 10)]
+    # A gap of 2.22 points is most of a space (2.78): a word break.
+    assert [w[0] for w in _words(b"BT /F1 10 Tf 100 500 Td (Hel) Tj 17.22 0 Td (lo) Tj ET")] == ["Hel", "lo"]
+
+
+def test_a_run_drawn_far_behind_the_one_before_is_a_word_of_its_own() -> None:
+    assert _words(b"BT /F1 10 Tf 100 500 Td (Hello) Tj -50 0 Td (Back) Tj ET") == [
+        ("Back", Rect(50, 500, 72.23, 510), "Helvetica", 10),
+        ("Hello", Rect(100, 500, 122.78, 510), "Helvetica", 10)]
+
+
+def test_a_replacement_text_holding_a_space_is_cut_with_its_advance_shared_out() -> None:
+    # Q is 7.78 wide; "x y" shares it in thirds: x the first, the space the second, y the last.
+    assert _words(b"BT /F1 10 Tf 100 500 Td /Span << /ActualText (x y) >> BDC (Q) Tj EMC ET") == [
+        ("x", Rect(100, 500, 102.5933, 510), "Helvetica", 10),
+        ("y", Rect(105.1867, 500, 107.78, 510), "Helvetica", 10)]
+
+
+def test_a_word_in_two_fonts_is_named_by_its_first_and_boxed_over_both() -> None:
+    # M i in Helvetica 10 (10.55), then x e d in Times-Bold 12 (500 + 444 + 556 = 18.00).
+    assert _words(b"BT /F1 10 Tf 100 500 Td (Mi) Tj /F2 12 Tf (xed) Tj ET") == [
+        ("Mixed", Rect(100, 500, 128.55, 512), "Helvetica", 10)]
+
+
+def test_words_of_text_turned_a_quarter_run_up_the_page() -> None:
+    assert _words(b"BT /F1 10 Tf 0 1 -1 0 300 400 Tm (Up word) Tj ET") == [
+        ("Up", Rect(290, 400, 300, 412.78), "Helvetica", 10),
+        ("word", Rect(290, 415.56, 300, 437.23), "Helvetica", 10)]
+
+
+@pytest.mark.parametrize("content", [b"", b"BT /F1 10 Tf 100 500 Td ( ) Tj ET"])
+def test_a_page_without_words(content: bytes) -> None:
+    assert _words(content) == []
