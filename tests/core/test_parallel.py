@@ -223,8 +223,9 @@ def test_memory_grows_with_the_pages_only_by_what_the_document_caches() -> None:
     released = _peak_while_reading(80, keep=False) - _peak_while_reading(10, keep=False)
     kept = _peak_while_reading(80, keep=True) - _peak_while_reading(10, keep=True)
     # What remains per page is the interpreter's per-document caches (each page's resource
-    # dictionary, each font's decoded strings), a fraction of the page itself.
-    assert released < kept / 3, (released, kept)
+    # dictionary, each font's decoded strings, each page's boxes), a fraction of the page itself:
+    # about a third since pages learnt their shapes, words and faces (2.9x with every plugin installed).
+    assert released < kept / 2.5, (released, kept)
 
 
 def test_a_worker_that_dies_is_a_pdf_error_naming_the_pages(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,13 +22,13 @@ def test_lookup_caches_stay_within_their_cap_and_the_text_is_unchanged() -> None
     data = _pages_with_own_resources(12)
     with pagelift.open(data) as doc:
         expected = doc.text()
-        assert len(doc._interpreter._frames) == 12  # the default cap (4,096) keeps every one
+        assert len(doc._interpreter._scopes) == 12  # the default cap (4,096) keeps every one
     with pagelift.open(data) as doc:
         doc._interpreter.lookup_cache_size = 5
         seen = []
         for page in doc.pages:
             seen.append(page.text())
-            assert len(doc._interpreter._frames) <= 5
+            assert len(doc._interpreter._scopes) <= 5
             assert len(doc._interpreter._ups) <= 5
         assert "\n\n".join(seen) == expected
     assert "Page 12 of the long report" in expected
