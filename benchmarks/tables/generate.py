@@ -13,7 +13,10 @@ producers are the ones people's PDFs come from:
   no borders), and LibreOffice Calc printing a spreadsheet (from CSV);
 - pdflatex: ``tabular`` with ``|`` and ``\\hline``, with ``\\hline`` only, booktabs, no rules;
   prose in one and two columns;
-- reportlab: ``Table`` with a full grid, with only lines under rows, with none; paragraphs.
+- reportlab: ``Table`` with a full grid, with only lines under rows, with none; paragraphs;
+- a prose control of documents shaped to fool a detector (``prose-*``): a pdflatex article
+  with lists and a display equation, a code listing, a two-column paper with authors side
+  by side, a Word letter and a Word form, a web article and an HTML form from Chromium.
 
 The content is drawn from a seeded generator, so every run makes the same documents.
 Needs chromium, libreoffice, pdflatex (Debian packages) and python-docx, reportlab

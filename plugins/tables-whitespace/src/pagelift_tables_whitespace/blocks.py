@@ -146,7 +146,8 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
             continue
         if block is not None and previous is not None and _continues(previous, line):
             left = subtract(block.gaps, row.pieces)
-            if boundaries(left) and _keeps_a_boundary(block.gaps, left):
+            # The first line proposes gaps freely (a header's words are short); rows decide.
+            if boundaries(left) and (len(block.rows) < 2 or _keeps_a_boundary(block.gaps, left)):
                 block.gaps = left
                 block.rows.append(row)
                 previous = line
@@ -161,12 +162,12 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
 
 
 def _keeps_a_boundary(before: Sequence[Gap], after: Sequence[Gap]) -> bool:
-    """True unless the line crossed most of the boundaries the block had.
+    """True unless the line crossed most of the boundaries the block's rows had.
 
-    A row may cross one boundary (a label over two columns), but a sentence below a
-    centred table, wider than it, crosses all its columns and leaves only its own word
-    breaks where the table's margins were (and a word break that happens to fall in a
-    column gap): it is no row of the table.
+    Asked from the third line on. A row may cross one boundary (a label over two
+    columns), but a sentence below a centred table, wider than it, crosses all its
+    columns and leaves only its own word breaks where the table's margins were (and a
+    word break that happens to fall in a column gap): it is no row of the table.
     """
     had = boundaries(before)
     kept = sum(1 for o in had if any(o.u0 <= n.u0 and n.u1 <= o.u1 for n in boundaries(after)))
