@@ -55,10 +55,12 @@ def lzw_encode(data: bytes, early_change: int = 1) -> bytes:
         if next_code - 1 + early >= 1 << width and width < 12:
             width += 1
     emit(END)
-    return _pack(bits)
+    return pack_codes(bits)
 
 
-def _pack(codes: list[tuple[int, int]]) -> bytes:
+def pack_codes(codes: list[tuple[int, int]]) -> bytes:
+    """``(code, width in bits)`` pairs packed most significant bit first, the last byte padded
+    with zeros: the bit stream of LZWDecode data, for tests that write codes by hand."""
     acc = 0
     nbits = 0
     out = bytearray()
@@ -74,4 +76,4 @@ def _pack(codes: list[tuple[int, int]]) -> bytes:
     return bytes(out)
 
 
-__all__ = ["lzw_encode"]
+__all__ = ["lzw_encode", "pack_codes"]

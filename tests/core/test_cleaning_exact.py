@@ -30,6 +30,15 @@ def test_repeats_are_found_in_the_neighbouring_grid_cells() -> None:
         assert drop_duplicates([_run(x=99.9), _run(x=x, y=y)]) == [_run(x=99.9)], (x, y)
 
 
+def test_repeats_in_the_cells_on_either_side_are_found() -> None:
+    # Cells are 2 points wide: 99.9 and 699.9 lie in cells 49 and 349, 100.1 and 700.1 in 50 and 350.
+    low, high = _run(x=99.9, y=699.9), _run(x=100.1, y=700.1)
+    assert drop_duplicates([low, high]) == [low]
+    assert drop_duplicates([high, low]) == [high]
+    assert drop_duplicates([high, _run(x=99.9, y=700.1)]) == [high]
+    assert drop_duplicates([high, _run(x=100.1, y=699.9)]) == [high]
+
+
 def test_the_first_painting_is_the_one_kept() -> None:
     shadow, fill = _run(x=100.5, color=(0.5,)), _run(color=(0.0,))
     assert drop_duplicates([shadow, fill]) == [shadow]

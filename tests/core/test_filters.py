@@ -15,7 +15,7 @@ import random
 import pdfbuilder
 import pikepdf
 import pytest
-from pdfbuilder.lzw import lzw_encode
+from pdfbuilder.lzw import lzw_encode, pack_codes
 
 import pagelift
 from pagelift.content import filters
@@ -24,19 +24,6 @@ from pagelift.content.filters import OverLimit, ascii85, lzw
 RANDOM = random.Random(17)
 # Random bytes with runs of four zeros (written as z) and a short last group.
 MIXED = b"".join(RANDOM.randbytes(RANDOM.randrange(1, 40)) + bytes(4 * RANDOM.randrange(0, 4)) for _ in range(30_000)) + b"ab"
-
-
-def _pack(codes: list[tuple[int, int]]) -> bytes:
-    acc = nbits = 0
-    out = bytearray()
-    for code, width in codes:
-        acc, nbits = (acc << width) | code, nbits + width
-        while nbits >= 8:
-            nbits -= 8
-            out.append((acc >> nbits) & 0xFF)
-    if nbits:
-        out.append((acc << (8 - nbits)) & 0xFF)
-    return bytes(out)
 
 
 # -- ASCII85 ---------------------------------------------------------------------------------
@@ -143,13 +130,13 @@ def test_early_change_matters_once_the_codes_widen() -> None:
 
 
 def test_lzw_keeps_what_comes_before_a_code_the_table_does_not_hold() -> None:
-    assert lzw(_pack([(256, 9), (65, 9), (66, 9), (300, 9), (67, 9), (257, 9)]), 100) == (b"AB", True)
+    assert lzw(pack_codes([(256, 9), (65, 9), (66, 9), (300, 9), (67, 9), (257, 9)]), 100) == (b"AB", True)
     # The code just being defined (KwKwK) is held: A, then 258 = A + A.
-    assert lzw(_pack([(256, 9), (65, 9), (258, 9), (257, 9)]), 100) == (b"AAA", False)
+    assert lzw(pack_codes([(256, 9), (65, 9), (258, 9), (257, 9)]), 100) == (b"AAA", False)
 
 
 def test_lzw_without_a_clear_code_first_and_past_its_end_code() -> None:
-    assert lzw(_pack([(72, 9), (105, 9), (257, 9), (65, 9)]), 100) == (b"Hi", False)
+    assert lzw(pack_codes([(72, 9), (105, 9), (257, 9), (65, 9)]), 100) == (b"Hi", False)
 
 
 def test_lzw_stops_at_the_limit() -> None:

@@ -16,6 +16,7 @@ from pagelift.objects.page_ranges import Selection, parse_pages, select_pages
     ("-2", 5, [4, 5]),
     ("- 1", 5, [5]),
     ("-9", 5, [1, 2, 3, 4, 5]),               # more than there are: every page
+    ("-1,1", 5, [1, 5]),                      # parts after a tail are read too
     ("2,2,1-2", 4, [1, 2]),                   # each page once
     ("4-4", 4, [4]),
     (3, 4, [3]),
@@ -46,6 +47,7 @@ def test_a_range_past_the_end_is_clamped_with_a_note() -> None:
     ("-0", 3, "page range '-0' selects no pages; -2 means the last two"),
     ("0-2", 3, "page range '0-2' starts before page 1; pages are numbered from 1"),
     (0, 3, "page range '0' starts before page 1; pages are numbered from 1"),
+    ([2, 0], 3, "page range '0' starts before page 1; pages are numbered from 1"),
     ("5-2", 9, "page range '5-2' runs backwards; did you mean 2-5?"),
     ([(4, 4), (3, 1)], 9, "page range '3-1' runs backwards; did you mean 1-3?"),
     ("8-9", 3, "the pages asked for (8-9) are all past the end of the document, which has 3 pages"),

@@ -7,7 +7,7 @@ import zlib
 
 import pikepdf
 import pytest
-from hostile.cases import lzw_encode
+from pdfbuilder.lzw import lzw_encode
 
 from pagelift.objects.streams import read_stream
 

@@ -9,6 +9,7 @@ from pdfbuilder import Document
 
 import pagelift
 from pagelift import Rect
+from pagelift.text.words import words_of_line
 
 
 def _words(content: bytes) -> list[tuple[str, Rect, str, float]]:
@@ -68,3 +69,35 @@ def test_words_of_text_turned_a_quarter_run_up_the_page() -> None:
 @pytest.mark.parametrize("content", [b"", b"BT /F1 10 Tf 100 500 Td ( ) Tj ET"])
 def test_a_page_without_words(content: bytes) -> None:
     assert _words(content) == []
+
+
+def _line(*runs: tuple[str, float, float]) -> list[str]:
+    """Words of one line of runs given as (text, x, width), 10 pt, a space 2.5 wide, without
+    glyph offsets (as OCR words and hand-made runs come)."""
+    made = [pagelift.Run(text=t, x=x, y=500.0, width=w, size=10.0, font="F1", space_width=2.5, ascent=(0.0, 10.0))
+            for t, x, w in runs]
+    return [f"{w.text}@{w.bbox.x0:g}-{w.bbox.x1:g}" for w in words_of_line(pagelift.Line(made))]
+
+
+def test_runs_without_glyph_offsets_are_words_over_their_whole_width() -> None:
+    assert _line(("Hello", 100, 25), ("World", 130, 25)) == ["Hello@100-125", "World@130-155"]
+    # A run holding a space is cut there, its width shared out evenly: 11 characters of 5.
+    assert _line(("Hello World", 100, 55)) == ["Hello@100-125", "World@130-155"]
+
+
+def test_the_pen_position_is_the_furthest_a_run_reached() -> None:
+    # "lo" overlaps the end of "Hel" and reaches further; "World" starts where "lo" ended.
+    assert _line(("Hel", 100, 15), ("lo", 113, 10), ("World", 123, 25)) == ["HelloWorld@100-148"]
+    # A run drawn far behind starts a word, but does not pull the pen back: "r" at the end
+    # of "Wide" continues the word "i" began.
+    assert _line(("Wide", 100, 40), ("i", 110, 2), ("r", 140, 3)) == ["Wide@100-140", "ir@110-143"]
+
+
+def test_letter_spaced_letters_read_as_one_word() -> None:
+    letters = [(c, 100 + 9 * i, 5) for i, c in enumerate("TITLE")]
+    after = [(c, 160 + 9 * i, 5) for i, c in enumerate("PAGE")]
+    assert _line(*letters, *after) == ["TITLE@100-141", "PAGE@160-192"]
+
+
+def test_a_right_to_left_word_is_given_in_logical_order() -> None:
+    assert _line(("\u05dd\u05d5\u05dc\u05e9", 100, 20)) == ["\u05e9\u05dc\u05d5\u05dd@100-120"]

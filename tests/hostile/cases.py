@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hostile.rawpdf import assemble, stream, zeros_bomb
+from pdfbuilder.lzw import lzw_encode, pack_codes
 
 import pagelift
 
@@ -75,7 +76,7 @@ def lzw_zeros(size: int, early_change: int) -> bytes:
         elif width < 12 and next_code - 1 + early_change >= 1 << width:
             width += 1
     bits.append((257, width))
-    return _pack(bits)
+    return pack_codes(bits)
 
 
 def _a85_tilde() -> bytes:
@@ -95,48 +96,6 @@ def _bomb_stream(kind: str, dictionary: bytes = b"") -> bytes:
     inner = zlib.compress(zeros_bomb(4 * GIB, HELLO), 9)
     return stream(dictionary + b" /Filter [/LZWDecode /FlateDecode /FlateDecode] "
                   b"/DecodeParms [<< /EarlyChange 0 >> null null]", lzw_encode(inner, 0))
-
-
-def lzw_encode(data: bytes, early_change: int) -> bytes:
-    """``data`` LZW-encoded for LZWDecode with ``early_change`` (a plain encoder, for small data)."""
-    table = {bytes((i,)): i for i in range(256)}
-    codes: list[tuple[int, int]] = [(256, 9)]
-    width, w = 9, b""
-    for byte in data:
-        wc = w + bytes((byte,))
-        if wc in table:
-            w = wc
-            continue
-        codes.append((table[w], width))
-        table[wc] = len(table) + 2  # codes 256 and 257 are taken
-        # The decoder adds each entry one code later than the encoder: see lzw_zeros.
-        if len(table) + 2 - 1 + early_change >= 1 << width:
-            if width == 12:
-                codes.append((256, 12))
-                table = {bytes((i,)): i for i in range(256)}
-                width = 9
-            else:
-                width += 1
-        w = bytes((byte,))
-    if w:
-        codes.append((table[w], width))
-    codes.append((257, width))
-    return _pack(codes)
-
-
-def _pack(codes: list[tuple[int, int]]) -> bytes:
-    acc = nbits = 0
-    buf = bytearray()
-    for code, width in codes:
-        acc = (acc << width) | code
-        nbits += width
-        while nbits >= 8:
-            nbits -= 8
-            buf.append((acc >> nbits) & 0xFF)
-        acc &= (1 << nbits) - 1
-    if nbits:
-        buf.append((acc << (8 - nbits)) & 0xFF)
-    return bytes(buf)
 
 
 def bomb_in_content(kind: str) -> bytes:

@@ -37,6 +37,12 @@ def _bomb(prefix: bytes, dictionary: bytes = b"") -> bytes:
     return stream(dictionary + b" /Filter /FlateDecode", zeros_bomb(4 * GIB, prefix))
 
 
+def _chain(first: int, count: int, body: Callable[[int, bytes], bytes]) -> dict[int, bytes]:
+    """``count`` objects numbered from ``first``, each made by ``body(index, next)`` where
+    ``next`` is the reference to the following object (empty for the last)."""
+    return {first + i: body(i, b"%d 0 R" % (first + i + 1) if i < count - 1 else b"") for i in range(count)}
+
+
 # -- outline ---------------------------------------------------------------------------------
 
 
@@ -50,20 +56,16 @@ def outline_cycle() -> bytes:
 
 def outline_deep(depth: int = 20_000) -> bytes:
     """Outline items nested ``depth`` deep, each the /First of the one before."""
-    objects = {10: b"<< /Type /Outlines /First 11 0 R >>"}
-    for i in range(depth):
-        child = b"/First %d 0 R " % (12 + i) if i < depth - 1 else b""
-        objects[11 + i] = b"<< /Title (L%d) /Parent %d 0 R %s>>" % (i, 10 + i, child)
-    return _file(b"/Outlines 10 0 R", objects)
+    items = _chain(11, depth, lambda i, kid: b"<< /Title (L%d) /Parent %d 0 R %s >>"
+                   % (i, 10 + i, b"/First " + kid if kid else b""))
+    return _file(b"/Outlines 10 0 R", {10: b"<< /Type /Outlines /First 11 0 R >>", **items})
 
 
 def outline_many(items: int = 100_010) -> bytes:
     """``items`` siblings in one outline (past the reader's MAX_ITEMS)."""
-    objects = {10: b"<< /Type /Outlines /First 11 0 R >>"}
-    for i in range(items):
-        after = b"/Next %d 0 R" % (12 + i) if i < items - 1 else b""
-        objects[11 + i] = b"<< /Title (%d) /Parent 10 0 R %s >>" % (i, after)
-    return _file(b"/Outlines 10 0 R", objects)
+    siblings = _chain(11, items, lambda i, after: b"<< /Title (%d) /Parent 10 0 R %s >>"
+                      % (i, b"/Next " + after if after else b""))
+    return _file(b"/Outlines 10 0 R", {10: b"<< /Type /Outlines /First 11 0 R >>", **siblings})
 
 
 # -- form fields -----------------------------------------------------------------------------
@@ -78,11 +80,9 @@ def fields_cycle() -> bytes:
 
 def fields_deep(depth: int = 5_000) -> bytes:
     """Fields nested ``depth`` deep."""
-    objects = {}
-    for i in range(depth):
-        kids = b"/Kids [%d 0 R]" % (11 + i) if i < depth - 1 else b"/FT /Tx /V (deep)"
-        objects[10 + i] = b"<< /T (f%d) %s >>" % (i, kids)
-    return _file(b"/AcroForm << /Fields [10 0 R] >>", objects)
+    fields = _chain(10, depth, lambda i, kid: b"<< /T (f%d) %s >>"
+                    % (i, b"/Kids [" + kid + b"]" if kid else b"/FT /Tx /V (deep)"))
+    return _file(b"/AcroForm << /Fields [10 0 R] >>", fields)
 
 
 def field_value_bomb() -> bytes:
@@ -176,11 +176,10 @@ def structure_cycle() -> bytes:
 
 def structure_deep(depth: int = 20_000) -> bytes:
     """Structure elements nested ``depth`` deep, the innermost holding the page's text."""
-    objects = {10: b"<< /Type /StructTreeRoot /K 11 0 R >>"}
-    for i in range(depth):
-        kid = b"%d 0 R" % (12 + i) if i < depth - 1 else b"0"
-        objects[11 + i] = b"<< /Type /StructElem /S /Div /P %d 0 R /K [%s] /Pg 3 0 R >>" % (10 + i, kid)
-    return _file(b"/MarkInfo << /Marked true >> /StructTreeRoot 10 0 R", objects,
+    elements = _chain(11, depth, lambda i, kid: b"<< /Type /StructElem /S /Div /P %d 0 R /K [%s] /Pg 3 0 R >>"
+                      % (10 + i, kid or b"0"))
+    return _file(b"/MarkInfo << /Marked true >> /StructTreeRoot 10 0 R",
+                 {10: b"<< /Type /StructTreeRoot /K 11 0 R >>", **elements},
                  content=plain(b"/P << /MCID 0 >> BDC " + HELLO + b"EMC\n"))
 
 
