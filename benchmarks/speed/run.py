@@ -56,7 +56,11 @@ def _children_cpu() -> float:
 def run_one(tool: str, pdf: Path, password: str, out: Path, timeout: float) -> dict[str, object]:
     """One tool on one file in a fresh process: status, seconds, CPU seconds, peak MB."""
     compare_tool, extra = TOOLS[tool]
-    env = {k: v for k, v in os.environ.items() if k != "PAGELIFT_PURE_PYTHON"} | extra
+    # Bytecode is written and reused, as in an installed package: without it every fresh child
+    # compiles pagelift's and its plugins' sources again inside the timed open() (plugins load
+    # on first use), about a second a file on a busy machine, which no C library pays.
+    drop = ("PAGELIFT_PURE_PYTHON", "PYTHONDONTWRITEBYTECODE")
+    env = {k: v for k, v in os.environ.items() if k not in drop} | extra
     argv = [sys.executable, str(COMPARE), "--child", compare_tool, str(pdf), password, str(out)]
     cpu0 = _children_cpu()
     try:
