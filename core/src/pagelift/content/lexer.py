@@ -281,7 +281,7 @@ def number_value(tok: bytes) -> float | None:
         return None
 
 
-def parse_objects(tokens: list[bytes], start: int = 0, end: int | None = None) -> list[Any]:
+def parse_objects(tokens: list[Any], start: int = 0, end: int | None = None) -> list[Any]:
     """Turn raw operand tokens into Python values.
 
     Numbers become ``float``, strings ``bytes``, names :class:`Name`, arrays lists,
@@ -290,10 +290,11 @@ def parse_objects(tokens: list[bytes], start: int = 0, end: int | None = None) -
     """
     stack: list[list[Any]] = [[]]
     for i in range(start, len(tokens) if end is None else end):
-        tok = tokens[i]
-        if isinstance(tok, InlineImageData):
-            stack[-1].append(tok)
+        item = tokens[i]  # typed Any: compiled, a list[bytes] would refuse the inline image's data
+        if isinstance(item, InlineImageData):
+            stack[-1].append(item)
             continue
+        tok: bytes = item
         first = tok[:1]
         if first == b"/":
             stack[-1].append(Name(name_value(tok) or ""))
