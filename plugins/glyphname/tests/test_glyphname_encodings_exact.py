@@ -8,7 +8,23 @@ the WinAnsi additions of Annex D's notes.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from pagelift_glyphname.encodings import BASE_ENCODINGS, base_encoding, builtin_text
+
+
+@pytest.fixture(autouse=True)
+def _fresh_tables() -> Iterator[None]:
+    """Each test builds the tables itself rather than reading another test's cached ones.
+
+    A mutation tool maps each test to the functions it reaches by one recorded run: behind
+    ``functools.cache`` only the first test would be credited with the table builders.
+    """
+    base_encoding.cache_clear()
+    builtin_text.cache_clear()
+    yield
 
 
 def test_symbol_reads_its_letters_and_its_own_latin_1_signs() -> None:
@@ -60,3 +76,27 @@ def test_winansi_shows_the_bullet_in_its_unused_codes() -> None:
     win = base_encoding("WinAnsiEncoding")
     assert [win[c] for c in (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D)] == ["bullet"] * 6
     assert (win[0x80], win[0xA0], win[0x41]) == ("Euro", "space", "A")
+
+
+def test_symbol_leaves_out_exactly_its_unused_codes() -> None:
+    # 0x7F-0x9F are controls; 0xF0 (the Apple logo, U+F8FF, no glyph name gives text) and
+    # 0xFF are unused; 0x60 is radicalex, a private-use piece whose name reads as nothing.
+    missing = [code for code in range(0x20, 0x100) if code not in builtin_text("Symbol")]
+    assert missing == [0x60, *range(0x7F, 0xA0), 0xF0, 0xFF]
+    assert builtin_text("Symbol")[0xA0] == "\u20ac"  # the Euro: not a filler at 0xA0
+
+
+def test_zapfdingbats_leaves_out_exactly_its_unused_codes() -> None:
+    # 0x80-0x8D are ornaments (not controls); 0xA0 is pypdf's filler, a no-break space that
+    # the font's metrics happen to list, left out because it is a space.
+    dingbats = builtin_text("ZapfDingbats")
+    missing = [code for code in range(0x20, 0x100) if code not in dingbats]
+    assert missing == [0x7F, *range(0x8E, 0xA0), 0xA0, 0xF0, 0xFF]
+    assert (dingbats[0x8D], dingbats[0x20]) == ("\u2775", " ")
+
+
+def test_runs_number_codes_from_zero_until_the_first_number() -> None:
+    from pagelift_glyphname.encodings import _runs
+
+    # Names before any number start at code 0; each number restarts the count.
+    assert _runs("a b 5 c d\n 9 e") == {0: "a", 1: "b", 5: "c", 6: "d", 9: "e"}

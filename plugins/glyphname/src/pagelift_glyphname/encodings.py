@@ -8,6 +8,7 @@ pypdf's tables (derived from the Core 14 AFM files), which give the text of each
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 
 from pagelift.fonts.glyphnames import glyph_text, pypdf_table
@@ -92,28 +93,34 @@ def base_encoding(name: str) -> dict[int, str]:
     return table
 
 
+def _is_private_use(ch: str) -> bool:
+    # Unicode's own category ("Co") rather than written-out bounds of U+E000-F8FF: no table
+    # holds a character at either bound, so a bound nothing could check would stand in the code.
+    return unicodedata.category(ch) == "Co"
+
+
 def _private_use_names() -> dict[str, str]:
     table = pypdf_table("adobe_glyphs", "adobe_glyphs") or {}
-    return {text: name[1:] for name, text in table.items() if len(text) == 1 and 0xE000 <= ord(text) <= 0xF8FF}
+    return {text: name[1:] for name, text in table.items() if len(text) == 1 and _is_private_use(text)}
 
 
 def _builtin(chars: list[str], font_name: str) -> dict[int, str]:
     from pdfminer.fontmetrics import FONT_METRICS  # the Core 14 metrics, keyed by character
 
-    drawn = FONT_METRICS.get(font_name, ({}, {}))[1]
+    drawn = FONT_METRICS[font_name][1]  # only Symbol and ZapfDingbats come here: both are there
+    private = _private_use_names()
     out: dict[int, str] = {}
-    private: dict[str, str] | None = None
-    for code, ch in enumerate(chars[:256]):
-        if code < 0x20 or not ch or ord(ch[0]) < 0x20 or 0x7F <= ord(ch[0]) < 0xA0:
+    for code, ch in enumerate(chars):
+        if len(ch) != 1 or unicodedata.category(ch) == "Cc":
             continue  # pypdf fills unused codes with the code itself: controls, no characters
-        if code >= 0x80 and ch == chr(code) and (ch.isspace() or ch not in drawn):
-            # The same filler in the upper half. Symbol's degree and plusminus really sit at
-            # their Latin-1 codes (0xB0, 0xB1): the font's metrics have a glyph for them.
+        if code >= 0xA0 and ch == chr(code) and (ch.isspace() or ch not in drawn):
+            # The same filler in the upper half (0x80-0x9F are controls, left out above).
+            # Symbol's degree and plusminus really sit at their Latin-1 codes (0xB0, 0xB1):
+            # the font's metrics have a glyph for them.
             continue
-        if 0xE000 <= ord(ch[0]) <= 0xF8FF:
+        if _is_private_use(ch):
             # Adobe gave Symbol's bracket pieces and sans-serif marks private-use code
             # points; their glyph names lead to real characters (parenlefttp -> U+239B).
-            private = private if private is not None else _private_use_names()
             text = glyph_text(private.get(ch, ""))
             if text is not None:
                 out[code] = text
