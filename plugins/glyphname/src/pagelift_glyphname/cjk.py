@@ -38,8 +38,6 @@ class UnicodeCodes(Mapping[int, str]):
 
     def get(self, code: int, default: Any = None) -> Any:  # type: ignore[override]
         """The text the code's bytes spell, or ``default`` when they spell none."""
-        if code < 0:
-            return default
         if self._codec == "utf-32-be":
             size = 4
         elif self._codec == "utf-16-be":
@@ -48,7 +46,7 @@ class UnicodeCodes(Mapping[int, str]):
             size = max(1, (code.bit_length() + 7) // 8)
         try:
             text = code.to_bytes(size, "big").decode(self._codec)
-        except (OverflowError, UnicodeDecodeError):
+        except (OverflowError, UnicodeDecodeError):  # a negative code overflows too
             return default
         return text if is_text(text) else default
 
