@@ -76,6 +76,8 @@ def test_winansi_shows_the_bullet_in_its_unused_codes() -> None:
     win = base_encoding("WinAnsiEncoding")
     assert [win[c] for c in (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D)] == ["bullet"] * 6
     assert (win[0x80], win[0xA0], win[0x41]) == ("Euro", "space", "A")
+    # Annex D note 6: the hyphen is also WinAnsi 0xAD (pdfminer.six's table says space).
+    assert win[0xAD] == "hyphen" and win[0x2D] == "hyphen"
 
 
 def test_symbol_leaves_out_exactly_its_unused_codes() -> None:

@@ -86,8 +86,9 @@ def base_encoding(name: str) -> dict[int, str]:
     if name == "WinAnsiEncoding":
         # PDF 32000-1 D.2 notes: 0xA0 and 0xAD show space and hyphen in WinAnsi fonts, and
         # every unused code above 0x40 shows the bullet (pdfminer.six's table leaves them out).
+        # pdfminer.six lists "space" at 0xAD too, so the hyphen overrides rather than fills.
         table.setdefault(0xA0, "space")
-        table.setdefault(0xAD, "hyphen")
+        table[0xAD] = "hyphen"
         for code in (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D):
             table.setdefault(code, "bullet")
     return table
