@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from pdfbuilder import Document
+from pdfbuilder.tables import TableSpec, draw_table
 
 import pagelift
 
 Read = Callable[..., list[list[pagelift.Table]]]
+
+ROWS = [["Place", "Miles", "Locks"], ["Mill Bridge", "2.5", "3"], ["Long Reach", "11", "0"], ["Weir End", "4.25", "12"]]
 
 PROSE = [
     "The towpath runs beside the canal for eleven miles, past the mill and the weir, and",
@@ -77,3 +81,32 @@ def test_no_shapes_no_tables_and_no_options(read_tables: Read) -> None:
     font = doc.standard_font("Helvetica")
     doc.add_page().text(font, 10, 72, 700, "Nothing drawn")
     assert read_tables(doc) == [[]]
+
+
+
+GLOSSARY = [
+    ("Reach length", "REACHLEN"),
+    ("The miles between two locks, both ways.", ""),
+    ("Lock count", "LOCKS"),
+    ("Locks passed on the reach, up or down.", ""),
+    ("The reaches of the survey are as follows:", ""),
+]
+
+
+def test_a_glossary_between_a_rule_and_a_booktabs_table_is_not_its_rows(read_tables: Read) -> None:
+    # The shape of tabula-icdar-us-003: a section's rule runs over the same stretch as the
+    # table's own rules, with glossary entries and their sentences between them. The stack
+    # of four rules encloses them; too many lines for a header, and the sentences run
+    # across the columns the table's body tells, so they are not the table's rows either.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.line(72, 720, 322, 720, width=0.8)
+    for i, (term, name) in enumerate(GLOSSARY):
+        page.text(font, 10, 72, 705 - 14 * i, term)
+        if name:
+            page.text(font, 10, 262, 705 - 14 * i, name)
+    draw_table(page, font, TableSpec(ROWS, top=620, widths=(110, 70, 70)), style="booktabs")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [ROWS]
+    assert tables[0].bbox.y1 == pytest.approx(620, abs=0.5)

@@ -10,7 +10,7 @@ from typing import Any
 import pagelift
 
 from .columns import text_columns
-from .grid import Grid, glyph_places, make_rows, spans
+from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
@@ -54,6 +54,12 @@ class RuledDetector:
         while pending:
             stack = pending.pop()
             region = stack_region(stack)
+            if prose_on_top(region, lines, view):
+                # The top rule is a section's, not the table's: the table begins at the next rule.
+                below = [rule for rule in stack if rule.pos < (region.ys[0] + region.ys[1]) / 2]
+                if len(below) >= 2:
+                    pending.append(below)
+                continue
             table = read_region(region, lines, view, context.page_number)
             if table is not None:
                 found.append((region.box.y1, table))
@@ -85,6 +91,26 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
         spans(region, grid)
     places = glyph_places(grid)
     return _table(region, grid, places, view, page)
+
+
+def prose_on_top(region: Region, lines: Sequence[pagelift.Line], view: View) -> bool:
+    """True when a stack's first band is prose, not a header: more lines than a header holds, and
+    phrases among them that run across the columns the text below the band tells.
+
+    A section's rule over the same stretch as a table's own rules (a glossary's head rule
+    above a table inside one of its entries) stacks with them, and the region it opens
+    takes the entries and sentences between as the table's first rows. A header spread
+    over a few lines may span columns; a paragraph is longer than that.
+    """
+    if region.ruled_columns or len(region.ys) < 3:
+        return False
+    text = lines_in(lines, region.box, view)
+    top = [t for t in text if t.cy >= region.ys[1]]
+    body = [t for t in text if t.cy < region.ys[1]]
+    if len(top) <= HEADER_LINES or len(body) < 2:
+        return False
+    inner = text_columns(body, region.box.x0, region.box.x1)[1:-1]
+    return any(a < x < b for t in top for a, b in t.words(WORD_GAP * t.size) for x in inner)
 
 
 def split_columns(region: Region, body: Sequence[TextLine]) -> Region:
