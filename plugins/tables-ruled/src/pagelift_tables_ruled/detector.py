@@ -21,6 +21,8 @@ MIN_FILLED = 0.3
 """A grid whose cells are mostly empty (a chart's gridlines, a diagram, a form's boxes) needs this fraction filled."""
 PROSE_WORDS = 6.0
 """A region whose columns come from the text and whose cells average more words than this is prose."""
+SENTENCES = 2
+"""A stack's first band with this many lines running across three columns or more is prose, not a header."""
 RUNS_ON = 0.25
 """A region whose columns come from the text is prose when more cells than this share begin in lower case."""
 
@@ -95,12 +97,14 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
 
 def prose_on_top(region: Region, lines: Sequence[pagelift.Line], view: View) -> bool:
     """True when a stack's first band is prose, not a header: more lines than a header holds, and
-    phrases among them that run across the columns the text below the band tells.
+    ``SENTENCES`` of them or more each with a phrase that runs across two of the columns the text
+    below the band tells, or more (a sentence over three columns).
 
     A section's rule over the same stretch as a table's own rules (a glossary's head rule
     above a table inside one of its entries) stacks with them, and the region it opens
     takes the entries and sentences between as the table's first rows. A header spread
-    over a few lines may span columns; a paragraph is longer than that.
+    over four lines may have a phrase in each line that crosses one boundary told by
+    narrow numbers below it (tabula-us-020); a sentence crosses several.
     """
     if region.ruled_columns or len(region.ys) < 3:
         return False
@@ -110,7 +114,12 @@ def prose_on_top(region: Region, lines: Sequence[pagelift.Line], view: View) -> 
     if len(top) <= HEADER_LINES or len(body) < 2:
         return False
     inner = text_columns(body, region.box.x0, region.box.x1)[1:-1]
-    return any(a < x < b for t in top for a, b in t.words(WORD_GAP * t.size) for x in inner)
+
+    def crossed(line: TextLine) -> int:
+        """The most boundaries one phrase of the line runs across."""
+        return max((sum(1 for x in inner if a < x < b) for a, b in line.words(WORD_GAP * line.size)), default=0)
+
+    return sum(1 for t in top if crossed(t) >= 2) >= SENTENCES
 
 
 def split_columns(region: Region, body: Sequence[TextLine]) -> Region:
