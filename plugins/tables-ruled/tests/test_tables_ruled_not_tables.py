@@ -110,3 +110,19 @@ def test_a_glossary_between_a_rule_and_a_booktabs_table_is_not_its_rows(read_tab
     (tables,) = read_tables(doc)
     assert [table.rows for table in tables] == [ROWS]
     assert tables[0].bbox.y1 == pytest.approx(620, abs=0.5)
+
+
+def test_a_flowchart_whose_boxes_cut_through_its_words_is_no_table(read_tables: Read) -> None:
+    # plumber-indesign-dup-chars' shape: a diagram's boxes meet as a lattice, but its sentences
+    # run through their vertical sides mid-word; a cell's text stops short of its border.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    for y in (700, 670, 640, 610):
+        page.line(72, y, 372, y)
+    for x in (72, 172, 272, 372):
+        page.line(x, 700, x, 610)
+    for i, text in enumerate(["Calculate the anion gap of the plasma first", "Metabolic acidosis with a normal gap",
+                              "Hyperchloraemic acidosis when it is low"]):
+        page.text(font, 10, 90, 682 - 30 * i, text)
+    assert read_tables(doc) == [[]]

@@ -23,6 +23,10 @@ PROSE_WORDS = 6.0
 """A region whose columns come from the text and whose cells average more words than this is prose."""
 SENTENCES = 2
 """A stack's first band with this many lines running across three columns or more is prose, not a header."""
+CUT_LINES = 0.25
+"""A lattice is a diagram when more of its lines than this (and two or more) have a word cut by a vertical rule."""
+TOUCHING = 0.15
+"""Glyphs closer than this many text sizes are letters of one word: no cell border runs between them."""
 RUNS_ON = 0.25
 """A region whose columns come from the text is prose when more cells than this share begin in lower case."""
 
@@ -77,6 +81,8 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
     if not text:
         return None
     drawn = list(region.xs) if region.ruled_columns else []
+    if region.ruled_columns and _words_cut(region, text):
+        return None
     body = [t for t in text if len(region.ys) < 3 or t.cy < region.ys[1]]
     if len(body) < 2:
         body = text
@@ -120,6 +126,25 @@ def prose_on_top(region: Region, lines: Sequence[pagelift.Line], view: View) -> 
         return max((sum(1 for x in inner if a < x < b) for a, b in line.words(WORD_GAP * line.size)), default=0)
 
     return sum(1 for t in top if crossed(t) >= 2) >= SENTENCES
+
+
+def _words_cut(region: Region, text: Sequence[TextLine]) -> bool:
+    """True when vertical rules run through the middle of words on many lines: boxes and arrows of a
+    flowchart drawn over its text, not cell borders (a cell's text stops short of its border)."""
+    cut = sum(1 for line in text if _cut_line(region.down, line))
+    return cut >= 2 and cut > CUT_LINES * len(text)
+
+
+def _cut_line(down: Sequence[Rule], line: TextLine) -> bool:
+    """True when a vertical rule passes between two touching glyphs of the line."""
+    glyphs = sorted(line.glyphs, key=lambda g: g.box.x0)
+    near = TOUCHING * line.size
+    for left, right in itertools.pairwise(glyphs):
+        if right.box.x0 - left.box.x1 > near:
+            continue
+        if any(left.cx < rule.pos < right.cx and rule.a <= left.cy <= rule.b for rule in down):
+            return True
+    return False
 
 
 def split_columns(region: Region, body: Sequence[TextLine]) -> Region:
