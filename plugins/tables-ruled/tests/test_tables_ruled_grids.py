@@ -129,3 +129,17 @@ def test_a_title_boxed_in_as_the_first_row_is_not_the_header(read_tables: Read) 
     assert table.rows == ROWS
     assert table.header_rows == 1
     assert {(c.row, c.column) for c in table.cells} == {(r, c) for r in range(4) for c in range(3)}
+
+
+def test_a_header_over_four_lines_wider_than_its_numbers_stays_with_its_table(read_tables: Read) -> None:
+    # tabula-us-020's shape: each header line has a phrase crossing one boundary the narrow
+    # numbers below tell. More lines than a header usually holds, yet no sentence: not prose on top.
+    header = ["Reach\nName\nAs\nCharted", "Weighted\nMiles\nBefore\nLocks", "Weighted\nMiles\nAfter\nLocks",
+              "Locks\nRated\nFor\nBoats"]
+    body = [["Mill Bridge", "2.5", "3", "1"], ["Long Reach", "11", "0", "2"], ["Weir End", "4.25", "12", "3"]]
+    (tables,) = read_tables(_page("booktabs", TableSpec([header, *body], widths=(90, 50, 50, 50))))
+    assert len(tables) == 1
+    table = tables[0]
+    assert table.rows[-3:] == body
+    assert table.rows[0] == ["Reach", "Weighted", "Weighted", "Locks"]
+    assert table.bbox.y1 == pytest.approx(700, abs=0.5)

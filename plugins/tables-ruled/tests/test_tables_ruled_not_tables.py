@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from pdfbuilder import Document
+from pdfbuilder.tables import TableSpec, draw_table
 
 import pagelift
 
 Read = Callable[..., list[list[pagelift.Table]]]
+
+ROWS = [["Place", "Miles", "Locks"], ["Mill Bridge", "2.5", "3"], ["Long Reach", "11", "0"], ["Weir End", "4.25", "12"]]
 
 PROSE = [
     "The towpath runs beside the canal for eleven miles, past the mill and the weir, and",
@@ -76,4 +80,49 @@ def test_no_shapes_no_tables_and_no_options(read_tables: Read) -> None:
     doc = Document()
     font = doc.standard_font("Helvetica")
     doc.add_page().text(font, 10, 72, 700, "Nothing drawn")
+    assert read_tables(doc) == [[]]
+
+
+
+GLOSSARY = [
+    ("Reach length", "REACHLEN"),
+    ("The miles between two locks, both ways.", ""),
+    ("Lock count", "LOCKS"),
+    ("Locks passed on the reach, up or down.", ""),
+    ("The reaches of the survey are as follows:", ""),
+]
+
+
+def test_a_glossary_between_a_rule_and_a_booktabs_table_is_not_its_rows(read_tables: Read) -> None:
+    # The shape of tabula-icdar-us-003: a section's rule runs over the same stretch as the
+    # table's own rules, with glossary entries and their sentences between them. The stack
+    # of four rules encloses them; too many lines for a header, and the sentences run
+    # across the columns the table's body tells, so they are not the table's rows either.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.line(72, 720, 322, 720, width=0.8)
+    for i, (term, name) in enumerate(GLOSSARY):
+        page.text(font, 10, 72, 705 - 14 * i, term)
+        if name:
+            page.text(font, 10, 262, 705 - 14 * i, name)
+    draw_table(page, font, TableSpec(ROWS, top=620, widths=(110, 70, 70)), style="booktabs")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [ROWS]
+    assert tables[0].bbox.y1 == pytest.approx(620, abs=0.5)
+
+
+def test_a_flowchart_whose_boxes_cut_through_its_words_is_no_table(read_tables: Read) -> None:
+    # plumber-indesign-dup-chars' shape: a diagram's boxes meet as a lattice, but its sentences
+    # run through their vertical sides mid-word; a cell's text stops short of its border.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    for y in (700, 670, 640, 610):
+        page.line(72, y, 372, y)
+    for x in (72, 172, 272, 372):
+        page.line(x, 700, x, 610)
+    for i, text in enumerate(["Calculate the anion gap of the plasma first", "Metabolic acidosis with a normal gap",
+                              "Hyperchloraemic acidosis when it is low"]):
+        page.text(font, 10, 90, 682 - 30 * i, text)
     assert read_tables(doc) == [[]]

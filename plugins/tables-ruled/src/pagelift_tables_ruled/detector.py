@@ -10,7 +10,7 @@ from typing import Any
 import pagelift
 
 from .columns import text_columns
-from .grid import Grid, glyph_places, make_rows, spans
+from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
@@ -21,6 +21,12 @@ MIN_FILLED = 0.3
 """A grid whose cells are mostly empty (a chart's gridlines, a diagram, a form's boxes) needs this fraction filled."""
 PROSE_WORDS = 6.0
 """A region whose columns come from the text and whose cells average more words than this is prose."""
+SENTENCES = 2
+"""A stack's first band with this many lines running across three columns or more is prose, not a header."""
+CUT_LINES = 0.25
+"""A lattice is a diagram when more of its lines than this (and two or more) have a word cut by a vertical rule."""
+TOUCHING = 0.15
+"""Glyphs closer than this many text sizes are letters of one word: no cell border runs between them."""
 RUNS_ON = 0.25
 """A region whose columns come from the text is prose when more cells than this share begin in lower case."""
 
@@ -54,6 +60,12 @@ class RuledDetector:
         while pending:
             stack = pending.pop()
             region = stack_region(stack)
+            if prose_on_top(region, lines, view):
+                # The top rule is a section's, not the table's: the table begins at the next rule.
+                below = [rule for rule in stack if rule.pos < (region.ys[0] + region.ys[1]) / 2]
+                if len(below) >= 2:
+                    pending.append(below)
+                continue
             table = read_region(region, lines, view, context.page_number)
             if table is not None:
                 found.append((region.box.y1, table))
@@ -69,6 +81,8 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
     if not text:
         return None
     drawn = list(region.xs) if region.ruled_columns else []
+    if region.ruled_columns and _words_cut(region, text):
+        return None
     body = [t for t in text if len(region.ys) < 3 or t.cy < region.ys[1]]
     if len(body) < 2:
         body = text
@@ -85,6 +99,52 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
         spans(region, grid)
     places = glyph_places(grid)
     return _table(region, grid, places, view, page)
+
+
+def prose_on_top(region: Region, lines: Sequence[pagelift.Line], view: View) -> bool:
+    """True when a stack's first band is prose, not a header: more lines than a header holds, and
+    ``SENTENCES`` of them or more each with a phrase that runs across two of the columns the text
+    below the band tells, or more (a sentence over three columns).
+
+    A section's rule over the same stretch as a table's own rules (a glossary's head rule
+    above a table inside one of its entries) stacks with them, and the region it opens
+    takes the entries and sentences between as the table's first rows. A header spread
+    over four lines may have a phrase in each line that crosses one boundary told by
+    narrow numbers below it (tabula-us-020); a sentence crosses several.
+    """
+    if region.ruled_columns or len(region.ys) < 3:
+        return False
+    text = lines_in(lines, region.box, view)
+    top = [t for t in text if t.cy >= region.ys[1]]
+    body = [t for t in text if t.cy < region.ys[1]]
+    if len(top) <= HEADER_LINES or len(body) < 2:
+        return False
+    inner = text_columns(body, region.box.x0, region.box.x1)[1:-1]
+
+    def crossed(line: TextLine) -> int:
+        """The most boundaries one phrase of the line runs across."""
+        return max((sum(1 for x in inner if a < x < b) for a, b in line.words(WORD_GAP * line.size)), default=0)
+
+    return sum(1 for t in top if crossed(t) >= 2) >= SENTENCES
+
+
+def _words_cut(region: Region, text: Sequence[TextLine]) -> bool:
+    """True when vertical rules run through the middle of words on many lines: boxes and arrows of a
+    flowchart drawn over its text, not cell borders (a cell's text stops short of its border)."""
+    cut = sum(1 for line in text if _cut_line(region.down, line))
+    return cut >= 2 and cut > CUT_LINES * len(text)
+
+
+def _cut_line(down: Sequence[Rule], line: TextLine) -> bool:
+    """True when a vertical rule passes between two touching glyphs of the line."""
+    glyphs = sorted(line.glyphs, key=lambda g: g.box.x0)
+    near = TOUCHING * line.size
+    for left, right in itertools.pairwise(glyphs):
+        if right.box.x0 - left.box.x1 > near:
+            continue
+        if any(left.cx < rule.pos < right.cx and rule.a <= left.cy <= rule.b for rule in down):
+            return True
+    return False
 
 
 def split_columns(region: Region, body: Sequence[TextLine]) -> Region:
