@@ -17,7 +17,7 @@ from .commands.info_json import info_command, json_command
 from .commands.render import render_command
 from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .commands.tables import tables_command
-from .commands.text import check_strategies, print_text, say, source_of
+from .commands.text import check_strategies, print_text, say, shown_name, source_of
 from .errors import PasswordRequired, PdfError, PluginError
 from .honesty import INSTALL_DECODERS
 from .objects.opening import open_pdf as open_document
@@ -105,7 +105,7 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
                     click.echo(f"==> {path} <==")
                 printed, said = print_text(doc, layout)
                 for line in [] if quiet else grouped(said):
-                    click.echo(f"pagelift: {'<stdin>' if path == '-' else path}: {line}", err=True)
+                    click.echo(f"pagelift: {shown_name(path)}: {line}", err=True)
                 unreadable |= not printed and draws_only_unreadable("", said)
         except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
             click.echo(say(path, exc), err=True)

@@ -32,18 +32,18 @@ def source_of(path: str) -> str | IO[bytes]:
     return data
 
 
+def shown_name(path: str) -> str:
+    """How the CLI names a FILE in its messages: ``<stdin>`` for ``-``, else the path as given."""
+    return "<stdin>" if path == STDIN else path
+
+
 def say(path: str, exc: BaseException) -> str:
     """One line for an error about FILE, naming the file once (``StrictError`` messages do not name it)."""
     message = str(exc) or type(exc).__name__
-    shown = "<stdin>" if path == STDIN else path
+    shown = shown_name(path)
     if isinstance(exc, PluginError) or message.startswith((path, shown, "-:")):
         return f"pagelift: {message}"
     return f"pagelift: {shown}: {message}"
-
-
-def warning_line(path: str, warning: PdfWarning) -> str:
-    """A warning as the CLI prints it on stderr."""
-    return f"pagelift: {'<stdin>' if path == STDIN else path}: {warning}"
 
 
 def check_strategies(plugins: Any, options: Options, layout: str | None) -> None:
@@ -70,9 +70,13 @@ def print_text(doc: Document, layout: str | None) -> tuple[bool, list[PdfWarning
             printed = True
         said.extend(page.warnings)
     # Document-wide warnings given while pages were read (no decoder installed, say) are the document's, not a page's.
-    said.extend(w for w in list(doc.warnings) if w not in said)
+    known = set(said)  # a set: a long document's warnings are checked in linear time
+    for warning in list(doc.warnings):
+        if warning not in known:
+            known.add(warning)
+            said.append(warning)
     click.echo("")
     return printed, said
 
 
-__all__ = ["STDIN", "check_strategies", "print_text", "say", "source_of", "warning_line"]
+__all__ = ["STDIN", "check_strategies", "print_text", "say", "shown_name", "source_of"]
