@@ -28,3 +28,29 @@ def test_reading_a_text_pdf_with_every_plugin_imports_no_picture_library() -> No
     engines, imported = out.strip().splitlines()
     assert "tesseract" in engines  # the OCR plugin (and the image plugin beside it) were loaded
     assert imported == "True []"
+
+
+STRATEGY_MODULES = ("pagelift_tables_ruled.detector", "pagelift_tables_whitespace.detector",
+                    "pagelift_markdown.exporter", "pagelift_ocr_tesseract.engine", "pagelift_ocr_rapidocr.engine")
+
+
+def test_a_text_reading_imports_no_strategy_it_does_not_use_yet_every_plugin_is_registered() -> None:
+    """Plugins are discovered at once, but a table detector's, an exporter's or an OCR engine's
+    module is imported only when that family is first asked for (a fifth of a small file's
+    first reading went to importing them)."""
+    code = (
+        "import sys, pagelift\n"
+        f"doc = pagelift.open({str(SAMPLE)!r})\n"
+        "text = doc.text()\n"
+        "names = sorted(p.name for p in doc.plugins.plugins())\n"
+        f"print(bool(text.strip()), [m for m in {STRATEGY_MODULES!r} if m in sys.modules])\n"
+        "print(' '.join(names))\n"
+        "print(doc.plugins.table_detector_names(), doc.plugins.exporter_names())\n"
+        f"print([m for m in {STRATEGY_MODULES[:3]!r} if m not in sys.modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    imported, names, strategies, missing = out.strip().splitlines()
+    assert imported == "True []"
+    assert {"tables-ruled", "tables-whitespace", "markdown", "ocr-tesseract", "layout-position"} <= set(names.split())
+    assert strategies == "['ruled', 'whitespace'] ['markdown']"
+    assert missing == "[]"  # asked for, the strategies' modules are imported and work

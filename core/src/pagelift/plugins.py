@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import os
 import sys
@@ -21,6 +22,14 @@ from .model import WarningCode
 ENTRY_POINT_GROUP = "pagelift"
 LOAD_ONLY_VARIABLE = "PAGELIFT_LOAD_PLUGINS"
 TRACE_VARIABLE = "PAGELIFT_TRACE_HOOKS"
+
+_FAMILY_HOOKS = {
+    "layout": "pagelift_register_layouts",
+    "table detector": "pagelift_register_table_detectors",
+    "OCR engine": "pagelift_register_ocr_engines",
+    "exporter": "pagelift_register_exporters",
+}
+"""Each family of named strategies and the hook that registers its members."""
 
 hookimpl = pluggy.HookimplMarker("pagelift")
 """Marks a function or method as the implementation of a pagelift hook."""
@@ -91,13 +100,14 @@ class PluginManager:
     those named in ``PAGELIFT_LOAD_PLUGINS=a,b`` (an empty value loads none); pass
     ``load_entry_points=False`` to start empty. An app adds its own plugin object with
     :meth:`register` — a module, class or instance with ``@hookimpl`` functions — without
-    packaging it. Named strategies are collected lazily, the first time one is looked up.
+    packaging it. Named strategies are collected lazily, one family (layouts, table detectors,
+    OCR engines, exporters) the first time one of its members is looked up.
     """
 
     def __init__(self, *, load_entry_points: bool = True) -> None:
         self._pm = pluggy.PluginManager("pagelift")
         self._pm.add_hookspecs(hookspecs)
-        self._strategies: dict[str, dict[str, tuple[Any, str]]] | None = None
+        self._strategies: dict[str, dict[str, tuple[Any, str]]] = {}
         self._distributions: dict[str, Any] = {}
         self.load_failures: list[PluginLoadFailure] = []
         """The installed plugins that failed to load (``pagelift plugins`` lists them with the reason)."""
@@ -131,7 +141,7 @@ class PluginManager:
                               PluginLoadWarning, stacklevel=2)
                 continue
             self._distributions[ep.name] = ep.dist
-        self._strategies = None
+        self._strategies = {}
 
     def register(self, plugin: object, name: str | None = None) -> str:
         """Register an app's own plugin object and return the name it was registered under.
@@ -150,7 +160,7 @@ class PluginManager:
             raise PluginError(f"plugin {name or plugin!r} is not a valid pagelift plugin: {exc}") from exc
         if registered is None:
             raise PluginError(f"plugin {name or plugin!r} is blocked or already registered")
-        self._strategies = None
+        self._strategies = {}
         return registered
 
     def _readable_name(self, plugin: object) -> str:
@@ -166,7 +176,7 @@ class PluginManager:
     def unregister(self, name: str) -> None:
         """Remove a plugin by the name it was registered under."""
         self._pm.unregister(name=name)
-        self._strategies = None
+        self._strategies = {}
 
     @property
     def hook(self) -> Any:
@@ -193,23 +203,22 @@ class PluginManager:
 
     # -- named strategies -----------------------------------------------------------------
 
-    def _collect(self) -> dict[str, dict[str, tuple[Any, str]]]:
-        if self._strategies is not None:
-            return self._strategies
-        strategies: dict[str, dict[str, tuple[Any, str]]] = {"layout": {}, "table detector": {}, "OCR engine": {},
-                                                             "exporter": {}}
-        families: Iterable[tuple[str, str]] = (
-            ("layout", "pagelift_register_layouts"),
-            ("table detector", "pagelift_register_table_detectors"),
-            ("OCR engine", "pagelift_register_ocr_engines"),
-            ("exporter", "pagelift_register_exporters"),
-        )
-        for family, hook_name in families:
-            caller = getattr(self._pm.hook, hook_name)
-            for impl in caller.get_hookimpls():
-                impl.function(register=self._registrar(strategies[family], family, impl.plugin_name))
-        self._strategies = strategies
-        return strategies
+    def _collect(self, family: str) -> dict[str, tuple[Any, str]]:
+        """One family's strategies by name, registered the first time one of them is looked up.
+
+        Families are collected one at a time so that a text-only reading calls only the
+        layout registrations: a plugin whose strategy is a table detector, an OCR engine or
+        an exporter need not even import its strategy's module until that family is asked.
+        """
+        table = self._strategies.get(family)
+        if table is not None:
+            return table
+        table = {}
+        caller = getattr(self._pm.hook, _FAMILY_HOOKS[family])
+        for impl in caller.get_hookimpls():
+            impl.function(register=self._registrar(table, family, impl.plugin_name))
+        self._strategies[family] = table
+        return table
 
     @staticmethod
     def _registrar(table: dict[str, tuple[Any, str]], family: str, plugin_name: str) -> Callable[[str, Any], None]:
@@ -223,7 +232,7 @@ class PluginManager:
         return register
 
     def _lookup(self, family: str, name: str) -> Any:
-        table = self._collect()[family]
+        table = self._collect(family)
         if name not in table:
             installed = ", ".join(sorted(table)) or "none"
             raise PluginError(f"no {family} named {name!r}; installed: {installed}")
@@ -242,19 +251,19 @@ class PluginManager:
 
     def layout_names(self) -> list[str]:
         """Names of the installed layout strategies."""
-        return sorted(self._collect()["layout"])
+        return sorted(self._collect("layout"))
 
     def table_detector_names(self) -> list[str]:
         """Names of the installed table detectors."""
-        return sorted(self._collect()["table detector"])
+        return sorted(self._collect("table detector"))
 
     def ocr_engine_names(self) -> list[str]:
         """Names of the installed OCR engines."""
-        return sorted(self._collect()["OCR engine"])
+        return sorted(self._collect("OCR engine"))
 
     def exporter_names(self) -> list[str]:
         """Names of the installed output formats (exporters)."""
-        return sorted(self._collect()["exporter"])
+        return sorted(self._collect("exporter"))
 
     def exporter(self, name: str) -> Any:
         """The exporter registered as ``name`` (an output format: ``markdown``)."""
@@ -271,6 +280,24 @@ class PluginManager:
     def ocr_engine(self, name: str) -> Any:
         """The OCR engine registered as ``name``."""
         return self._lookup("OCR engine", name)
+
+
+def lazy_exports(package: str, names: dict[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for a plugin package: each public name imported from its submodule on first use.
+
+    ``names`` maps a public name to the submodule defining it, relative to ``package``
+    (``{"RuledDetector": ".detector"}``). Every process that reads a PDF discovers every
+    installed plugin; with ``__getattr__ = lazy_exports(__name__, {...})`` a plugin's package
+    stays light to import, and the module behind its strategy is imported only when the
+    strategy (or the name) is first used.
+    """
+    def exported(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(module, package), name)
+
+    return exported
 
 
 def _load_failure_reason(exc: BaseException) -> str:

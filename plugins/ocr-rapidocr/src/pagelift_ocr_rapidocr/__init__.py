@@ -9,11 +9,13 @@ whose wheel carries the models — nothing else to install. Swap it for ``tesser
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pagelift
+from pagelift.plugins import lazy_exports
 
-from .engine import LANGUAGES, RapidOcrEngine, RapidOcrUnavailable, words_from_result
+if TYPE_CHECKING:
+    from .engine import LANGUAGES, RapidOcrEngine, RapidOcrUnavailable, words_from_result
 
 __all__ = ["LANGUAGES", "RapidOcrEngine", "RapidOcrUnavailable", "pagelift_register_ocr_engines",
            "words_from_result"]
@@ -22,4 +24,15 @@ __all__ = ["LANGUAGES", "RapidOcrEngine", "RapidOcrUnavailable", "pagelift_regis
 @pagelift.hookimpl
 def pagelift_register_ocr_engines(register: Callable[[str, Any], None]) -> None:
     """Register the engine under the name ``rapidocr``."""
+    from .engine import RapidOcrEngine  # here, not at discovery: text-only readings never import it
+
     register("rapidocr", RapidOcrEngine())
+
+
+# The public names are imported on first use: discovering plugins must not import their modules.
+__getattr__ = lazy_exports(__name__, {
+    "LANGUAGES": ".engine",
+    "RapidOcrEngine": ".engine",
+    "RapidOcrUnavailable": ".engine",
+    "words_from_result": ".engine",
+})

@@ -8,11 +8,13 @@ page. See the README for installing Tesseract itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pagelift
+from pagelift.plugins import lazy_exports
 
-from .engine import TesseractEngine, TesseractFailed, TesseractUnavailable, words_from_data
+if TYPE_CHECKING:
+    from .engine import TesseractEngine, TesseractFailed, TesseractUnavailable, words_from_data
 
 __all__ = [
     "TesseractEngine",
@@ -26,4 +28,15 @@ __all__ = [
 @pagelift.hookimpl
 def pagelift_register_ocr_engines(register: Callable[[str, Any], None]) -> None:
     """Register the engine under the name ``tesseract``."""
+    from .engine import TesseractEngine  # here, not at discovery: text-only readings never import it
+
     register("tesseract", TesseractEngine())
+
+
+# The public names are imported on first use: discovering plugins must not import their modules.
+__getattr__ = lazy_exports(__name__, {
+    "TesseractEngine": ".engine",
+    "TesseractFailed": ".engine",
+    "TesseractUnavailable": ".engine",
+    "words_from_data": ".engine",
+})

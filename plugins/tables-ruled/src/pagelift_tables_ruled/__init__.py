@@ -8,11 +8,13 @@ glyph lands in the cell its centre falls in. See the README for the rules it fol
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pagelift
+from pagelift.plugins import lazy_exports
 
-from .detector import RuledDetector
+if TYPE_CHECKING:
+    from .detector import RuledDetector
 
 __all__ = ["RuledDetector", "pagelift_register_table_detectors"]
 
@@ -20,4 +22,10 @@ __all__ = ["RuledDetector", "pagelift_register_table_detectors"]
 @pagelift.hookimpl
 def pagelift_register_table_detectors(register: Callable[[str, Any], None]) -> None:
     """Register the detector under the name ``ruled``."""
+    from .detector import RuledDetector  # here, not at discovery: text-only readings never import it
+
     register("ruled", RuledDetector())
+
+
+# The public classes are imported on first use: discovering plugins must not import their modules.
+__getattr__ = lazy_exports(__name__, {"RuledDetector": ".detector"})

@@ -8,11 +8,13 @@ the rule, its options and its honest limits.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pagelift
+from pagelift.plugins import lazy_exports
 
-from .detector import WhitespaceDetector
+if TYPE_CHECKING:
+    from .detector import WhitespaceDetector
 
 __all__ = ["WhitespaceDetector", "pagelift_register_table_detectors"]
 
@@ -20,4 +22,10 @@ __all__ = ["WhitespaceDetector", "pagelift_register_table_detectors"]
 @pagelift.hookimpl
 def pagelift_register_table_detectors(register: Callable[[str, Any], None]) -> None:
     """Register the detector under the name ``whitespace`` (the default detector)."""
+    from .detector import WhitespaceDetector  # here, not at discovery: text-only readings never import it
+
     register("whitespace", WhitespaceDetector())
+
+
+# The public classes are imported on first use: discovering plugins must not import their modules.
+__getattr__ = lazy_exports(__name__, {"WhitespaceDetector": ".detector"})

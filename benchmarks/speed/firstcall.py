@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""What a fresh process pays for its first ``pagelift.open(path).text()``, phase by phase.
+
+    python3 benchmarks/speed/firstcall.py                       # testdata/sample.pdf, 15 processes
+    python3 benchmarks/speed/firstcall.py --pdf X.pdf --runs 25
+    python3 benchmarks/speed/firstcall.py --profile             # cProfile of the first call, top 30
+
+A command-line user, a per-file worker and ``../shared/bench/compare.py`` (which times the
+first ``open(...).text()`` of a fresh process, imports untimed) all pay the same costs before
+any page is read. Each run is a fresh child process reporting CPU and wall milliseconds of:
+
+- ``import``: ``import pagelift``;
+- ``plugins``: the process-wide plugin manager made (entry points discovered, plugins loaded
+  as far as the manager loads them up front);
+- ``open``: the first ``pagelift.open(path)``;
+- ``text``: its ``text()`` (plugins a text call needs, font data, the extraction);
+- ``again``: ``open(path).text()`` a second time: the extraction alone, everything warm;
+- ``modules``: how many modules the whole first call imported after ``import pagelift``.
+
+The medians over the runs are printed as a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "testdata" / "sample.pdf"
+
+CHILD = r"""
+import json, sys, time
+def now():
+    return time.perf_counter(), time.process_time()
+marks = [now()]
+import pagelift
+marks.append(now())
+before = len(sys.modules)
+from pagelift.plugins import default_manager
+default_manager()
+marks.append(now())
+doc = pagelift.open(sys.argv[1])
+marks.append(now())
+doc.text()
+marks.append(now())
+modules = len(sys.modules) - before
+pagelift.open(sys.argv[1]).text()
+marks.append(now())
+names = ["import", "plugins", "open", "text", "again"]
+out = {n: {"wall": (marks[i + 1][0] - marks[i][0]) * 1000, "cpu": (marks[i + 1][1] - marks[i][1]) * 1000}
+       for i, n in enumerate(names)}
+out["modules"] = modules
+print(json.dumps(out))
+"""
+
+PROFILE = r"""
+import cProfile, pstats, sys
+import pagelift
+profile = cProfile.Profile()
+profile.enable()
+pagelift.open(sys.argv[1]).text()
+profile.disable()
+pstats.Stats(profile).sort_stats(sys.argv[2]).print_stats(int(sys.argv[3]))
+"""
+
+
+def one_run(pdf: Path) -> dict[str, object]:
+    """One fresh process: the phases' wall and CPU milliseconds and the modules imported."""
+    r = subprocess.run([sys.executable, "-c", CHILD, str(pdf)], capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])
+    return result
+
+
+def table(runs: list[dict[str, object]]) -> str:
+    """The medians over the runs, one row per phase, and the first call's total."""
+    phases = ["import", "plugins", "open", "text", "again"]
+    lines = ["| phase | wall ms | CPU ms |", "|---|---:|---:|"]
+    for phase in phases:
+        wall = statistics.median(float(r[phase]["wall"]) for r in runs)  # type: ignore[index]
+        cpu = statistics.median(float(r[phase]["cpu"]) for r in runs)  # type: ignore[index]
+        lines.append(f"| {phase} | {wall:.1f} | {cpu:.1f} |")
+    first = [sum(float(r[p]["cpu"]) for p in ("plugins", "open", "text")) for r in runs]  # type: ignore[index]
+    first_wall = [sum(float(r[p]["wall"]) for p in ("plugins", "open", "text")) for r in runs]  # type: ignore[index]
+    lines.append(f"| first open().text() (plugins + open + text) | {statistics.median(first_wall):.1f} "
+                 f"| {statistics.median(first):.1f} |")
+    modules = statistics.median(int(r["modules"]) for r in runs)  # type: ignore[call-overload]
+    return "\n".join(lines) + f"\n\nmodules imported by the first call: {modules:.0f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pdf", type=Path, default=SAMPLE)
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--profile", action="store_true", help="cProfile the first call instead")
+    ap.add_argument("--sort", default="cumulative")
+    ap.add_argument("--top", type=int, default=30)
+    args = ap.parse_args()
+    if args.profile:
+        subprocess.run([sys.executable, "-c", PROFILE, str(args.pdf), args.sort, str(args.top)], check=True)
+        return
+    runs = [one_run(args.pdf) for _ in range(args.runs)]
+    build = "pure Python" if os.environ.get("PAGELIFT_PURE_PYTHON") else "compiled where built"
+    print(f"{args.pdf.name}, {args.runs} fresh processes, medians ({build}); load average {os.getloadavg()[0]:.1f}\n")
+    print(table(runs))
+
+
+if __name__ == "__main__":
+    main()
