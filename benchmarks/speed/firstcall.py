@@ -69,9 +69,12 @@ pstats.Stats(profile).sort_stats(sys.argv[2]).print_stats(int(sys.argv[3]))
 """
 
 
-def one_run(pdf: Path) -> dict[str, object]:
+def one_run(pdf: Path, env: dict[str, str] | None = None) -> dict[str, object]:
     """One fresh process: the phases' wall and CPU milliseconds and the modules imported."""
-    r = subprocess.run([sys.executable, "-c", CHILD, str(pdf)], capture_output=True, text=True, check=True)
+    # Bytecode written and reused, as an installed package has it (run.py says why).
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    r = subprocess.run([sys.executable, "-c", CHILD, str(pdf)], capture_output=True, text=True, check=True,
+                       env=base | (env or {}))
     result: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])
     return result
 
@@ -99,13 +102,28 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="cProfile the first call instead")
     ap.add_argument("--sort", default="cumulative")
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--before", type=Path, help="another commit's tree (see run.py --before), run interleaved")
     args = ap.parse_args()
     if args.profile:
         subprocess.run([sys.executable, "-c", PROFILE, str(args.pdf), args.sort, str(args.top)], check=True)
         return
-    runs = [one_run(args.pdf) for _ in range(args.runs)]
+    before_env = None
+    if args.before:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from run import before_environment
+
+        before_env = before_environment(args.before.resolve())
+        one_run(args.pdf, before_env)  # writes that tree's bytecode, as an installed package has it
+    one_run(args.pdf)
+    runs, before = [], []
+    for _ in range(args.runs):  # interleaved, so the machine's load falls on both alike
+        runs.append(one_run(args.pdf))
+        if before_env is not None:
+            before.append(one_run(args.pdf, before_env))
     build = "pure Python" if os.environ.get("PAGELIFT_PURE_PYTHON") else "compiled where built"
     print(f"{args.pdf.name}, {args.runs} fresh processes, medians ({build}); load average {os.getloadavg()[0]:.1f}\n")
+    if before:
+        print(f"before ({args.before}):\n\n{table(before)}\n\nnow:\n")
     print(table(runs))
 
 

@@ -42,6 +42,17 @@ TOOLS = {  # name: (compare.py's tool, environment added)
 }
 
 
+def before_environment(tree: Path) -> dict[str, str]:
+    """The environment that runs another commit's pagelift: its core and plugins first on the path.
+
+    ``tree`` holds that commit's ``core/src`` and ``plugins`` (``git archive COMMIT core/src
+    plugins | tar -x -C DIR``, with the compiled ``.so`` files copied in when they are the
+    same); the installed entry points name the same modules, found there first.
+    """
+    paths = [tree / "core" / "src", *sorted((tree / "plugins").glob("*/src"))]
+    return {"PYTHONPATH": os.pathsep.join(str(p) for p in paths)}
+
+
 def corpus_files() -> list[tuple[Path, str]]:
     """The corpus files and their passwords (MANIFEST.tsv)."""
     with open(CORPUS / "MANIFEST.tsv", newline="", encoding="utf-8") as f:
@@ -129,12 +140,16 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("/tmp/pagelift-speed"))
     ap.add_argument("--json", type=Path, default=Path("/tmp/pagelift-speed.json"))
     ap.add_argument("--from-json", type=Path, help="print the tables of an earlier run")
+    ap.add_argument("--before", type=Path, help="another commit's tree (core/src, plugins): adds 'pagelift before'")
     args = ap.parse_args()
     if args.from_json:
         for run in json.loads(args.from_json.read_text()):
             print(table(run) + "\n")
         return
     tools = [t.strip() for t in args.tools.split(",") if t.strip()]
+    if args.before:
+        TOOLS["pagelift before"] = ("pagelift", before_environment(args.before.resolve()))
+        tools.insert(tools.index("pagelift") + 1 if "pagelift" in tools else 0, "pagelift before")
     args.out.mkdir(parents=True, exist_ok=True)
     runs = []
     for name in args.sets.split(","):
