@@ -31,13 +31,14 @@ def test_reading_a_text_pdf_with_every_plugin_imports_no_picture_library() -> No
 
 
 STRATEGY_MODULES = ("pagelift_tables_ruled.detector", "pagelift_tables_whitespace.detector",
-                    "pagelift_markdown.exporter", "pagelift_ocr_tesseract.engine", "pagelift_ocr_rapidocr.engine")
+                    "pagelift_markdown.exporter", "pagelift_ocr_tesseract.engine", "pagelift_ocr_rapidocr.engine",
+                    "multiprocessing", "pagelift.parallel")
 
 
 def test_a_text_reading_imports_no_strategy_it_does_not_use_yet_every_plugin_is_registered() -> None:
     """Plugins are discovered at once, but a table detector's, an exporter's or an OCR engine's
     module is imported only when that family is first asked for (a fifth of a small file's
-    first reading went to importing them)."""
+    first reading went to importing them); one process reads without the worker machinery."""
     code = (
         "import sys, pagelift\n"
         f"doc = pagelift.open({str(SAMPLE)!r})\n"

@@ -204,6 +204,10 @@ class Document(DocumentExtras):
         their runs. With ``workers`` > 1 the pages are read in worker processes
         (:mod:`pagelift.parallel`), with the same text and warnings.
         """
+        if self.workers <= 1:
+            # One process: the pages in turn, without importing the worker machinery
+            # (multiprocessing) that a third of a small file's first text() went to.
+            return "\n\n".join(text for text in (page.text(layout=layout) for page in self.iter_pages()) if text)
         return "\n\n".join(t.text for t in self.page_texts(layout) if t.text)
 
     def page_texts(self, layout: str | None = None) -> Iterator[PageText]:
