@@ -53,6 +53,9 @@ PROSE_WORDS = 3.0
 
 Interval = tuple[float, float]
 
+_BEFORE = float("-inf")
+_AFTER = float("inf")
+
 
 def _ink(run: Run) -> Interval:
     """Where the run's visible glyphs sit along its baseline: spaces at either end are not ink."""
@@ -80,24 +83,30 @@ def _occupied(line: Line) -> list[Interval]:
 def _free(line: Line) -> list[Interval]:
     """The strips along the line its runs leave empty, from -inf to +inf."""
     free: list[Interval] = []
-    start = float("-inf")
+    start = _BEFORE
     for a, b in _occupied(line):
         if a > start:
             free.append((start, a))
         start = max(start, b)
-    free.append((start, float("inf")))
+    free.append((start, _AFTER))
     return free
 
 
 def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
+    """The strips both sorted lists of strips leave free (the band's gutters so far and one more line's)."""
     out: list[Interval] = []
     i = j = 0
-    while i < len(xs) and j < len(ys):
-        a = max(xs[i][0], ys[j][0])
-        b = min(xs[i][1], ys[j][1])
+    nx, ny = len(xs), len(ys)
+    # One pass with each strip unpacked once; the comparisons are max() and min() spelled out
+    # (the same choice on ties), as this runs for every line of every page.
+    while i < nx and j < ny:
+        x0, x1 = xs[i]
+        y0, y1 = ys[j]
+        a = y0 if y0 > x0 else x0
+        b = y1 if y1 < x1 else x1
         if a < b:
             out.append((a, b))
-        if xs[i][1] < ys[j][1]:
+        if x1 < y1:
             i += 1
         else:
             j += 1
@@ -107,7 +116,7 @@ def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
 def _gutters(free: list[Interval], size: float, edges: Sequence[float] = ()) -> list[Interval]:
     """The strips of ``free`` wide enough to separate columns: ``GUTTER_WIDTH`` text sizes, or
     ``EDGE_GUTTER`` where the strip ends at a column edge of the page (:func:`column_edges`)."""
-    return [(a, b) for a, b in free if a != float("-inf") and b != float("inf")
+    return [(a, b) for a, b in free if a != _BEFORE and b != _AFTER
             and (b - a >= GUTTER_WIDTH * size
                  or (b - a >= EDGE_GUTTER * size and any(abs(b - e) <= EDGE_TOLERANCE for e in edges)))]
 
@@ -125,7 +134,7 @@ def column_edges(lines: Sequence[Line], frees: Sequence[list[Interval]]) -> list
     for line, free in zip(lines, frees, strict=True):
         size = span(line).size
         for a, b in free:
-            if a != float("-inf") and b != float("inf") and b - a >= GUTTER_WIDTH * size:
+            if a != _BEFORE and b != _AFTER and b - a >= GUTTER_WIDTH * size:
                 key = round(b / EDGE_TOLERANCE)
                 starts[key] = starts.get(key, 0) + 1
     edges = []
@@ -155,12 +164,11 @@ class ColumnBand:
         if self._cut is not None and self._cut[0] == tuple(self.gutters):
             return self._cut[1]
         cols: list[list[Line]] = [[] for _ in range(len(self.gutters) + 1)]
+        starts = [a for a, _ in self.gutters]
         for line in self.lines:
             pieces: list[list[Run]] = [[] for _ in cols]
             for run in line.runs:
-                u = frame(run)[0] + run.width / 2
-                k = sum(1 for a, _ in self.gutters if u > a)
-                pieces[k].append(run)
+                pieces[_column_of(frame(run)[0] + run.width / 2, starts)].append(run)
             for k, piece in enumerate(pieces):
                 if piece:
                     cols[k].append(make_line(piece))
@@ -201,6 +209,8 @@ class ColumnBand:
     @property
     def right_to_left(self) -> bool:
         """True when most letters of the band are right-to-left: its columns read from the right."""
+        if not any(has_rtl(line.text) for line in self.lines):
+            return False  # no right-to-left letter at all: no need to count letters
         rtl = sum(1 for line in self.lines for c in line.text if has_rtl(c))
         letters = sum(1 for line in self.lines for c in line.text if c.isalpha())
         return rtl * 2 > letters
@@ -234,6 +244,15 @@ class ColumnBand:
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
         return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
+
+
+def _column_of(u: float, starts: list[float]) -> int:
+    """Which column (0: the first along the baseline) a run centred at ``u`` falls in, given the gutters' starts."""
+    k = 0
+    for a in starts:
+        if u > a:
+            k += 1
+    return k
 
 
 def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],

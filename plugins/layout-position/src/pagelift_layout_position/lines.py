@@ -29,6 +29,8 @@ def direction_groups(lines: Sequence[Line]) -> list[list[Line]]:
 
 def words(text: str) -> float:
     """How many words a piece of text holds; CJK, written without spaces, counts one word per two characters."""
+    if text.isascii():  # no CJK character: one word per token (the per-character test below is the costly part)
+        return float(len(text.split()))
     count = 0.0
     for token in text.split():
         cjk = sum(1 for c in token if is_cjk(c))
