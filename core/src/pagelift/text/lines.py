@@ -150,6 +150,11 @@ def _settle_small_runs(found: list[tuple[float, float, list[Placed]]]) -> None:
 def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[int]) -> bool:
     moved = False
     for i, (_v, size, items) in enumerate(found):
+        # A line none of whose runs is small beside a neighbouring line's text has nothing
+        # to move (the test the loop below starts with, for every run): most lines of a page.
+        smallest = [SMALL_RUN * found[j][1] for j in (i - 1, i + 1) if 0 <= j < len(found) and found[j][2]]
+        if all(run.size >= t for _, run in items for t in smallest):
+            continue
         for item in list(items):
             (u, v), run = item
             # Measured to the text of its line that is larger than the run itself, so two
