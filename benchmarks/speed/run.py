@@ -141,12 +141,18 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=Path("/tmp/pagelift-speed.json"))
     ap.add_argument("--from-json", type=Path, help="print the tables of an earlier run")
     ap.add_argument("--before", type=Path, help="another commit's tree (core/src, plugins): adds 'pagelift before'")
+    ap.add_argument("--tree", type=Path, help="run 'pagelift' and 'pagelift pure' from this tree (a snapshot, so the "
+                    "checkout can change while the run goes on)")
     args = ap.parse_args()
     if args.from_json:
         for run in json.loads(args.from_json.read_text()):
             print(table(run) + "\n")
         return
     tools = [t.strip() for t in args.tools.split(",") if t.strip()]
+    if args.tree:
+        snapshot = before_environment(args.tree.resolve())
+        TOOLS["pagelift"] = ("pagelift", snapshot)
+        TOOLS["pagelift pure"] = ("pagelift", snapshot | {"PAGELIFT_PURE_PYTHON": "1"})
     if args.before:
         TOOLS["pagelift before"] = ("pagelift", before_environment(args.before.resolve()))
         tools.insert(tools.index("pagelift") + 1 if "pagelift" in tools else 0, "pagelift before")
