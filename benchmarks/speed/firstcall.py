@@ -4,6 +4,7 @@
     python3 benchmarks/speed/firstcall.py                       # testdata/sample.pdf, 15 processes
     python3 benchmarks/speed/firstcall.py --pdf X.pdf --runs 25
     python3 benchmarks/speed/firstcall.py --profile             # cProfile of the first call, top 30
+    python3 benchmarks/speed/firstcall.py --parts               # what the first text() imports, each one's cost
 
 A command-line user, a per-file worker and ``../shared/bench/compare.py`` (which times the
 first ``open(...).text()`` of a fresh process, imports untimed) all pay the same costs before
@@ -58,6 +59,31 @@ out["modules"] = modules
 print(json.dumps(out))
 """
 
+PARTS_CHILD = r"""
+import importlib, json, sys, time
+import pagelift
+t = time.process_time()
+import importlib.metadata
+found = importlib.metadata.entry_points(group="pagelift")
+discovery = time.process_time() - t
+from pagelift.plugins import default_manager
+default_manager()
+for name in sys.argv[2:]:
+    importlib.import_module(name)
+doc = pagelift.open(sys.argv[1])
+t = time.process_time()
+doc.text()
+print(json.dumps({"text": (time.process_time() - t) * 1000, "discovery": discovery * 1000}))
+"""
+
+PARTS = {
+    "nothing": (),
+    "the worker machinery (pagelift.parallel)": ("pagelift.parallel",),
+    "the standard 14 fonts' metrics (pdfminer.fontmetrics)": ("pdfminer.fontmetrics", "pdfminer.glyphlist"),
+    "the glyph-name table (pypdf's adobe_glyphs)": ("pypdf._codecs.adobe_glyphs",),
+}
+"""What the first text() may import, each imported beforehand in turn to see what it costs."""
+
 PROFILE = r"""
 import cProfile, pstats, sys
 import pagelift
@@ -77,6 +103,23 @@ def one_run(pdf: Path, env: dict[str, str] | None = None) -> dict[str, object]:
                        env=base | (env or {}))
     result: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])
     return result
+
+
+def parts(pdf: Path, runs: int) -> str:
+    """The first text()'s CPU with each of :data:`PARTS` imported beforehand, and entry-point discovery alone."""
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    found: dict[str, list[float]] = {name: [] for name in PARTS}
+    discovery: list[float] = []
+    for _ in range(runs):
+        for name, modules in PARTS.items():
+            r = subprocess.run([sys.executable, "-c", PARTS_CHILD, str(pdf), *modules], capture_output=True,
+                               text=True, check=True, env=base)
+            result = json.loads(r.stdout.strip().splitlines()[-1])
+            found[name].append(result["text"])
+            discovery.append(result["discovery"])
+    lines = ["| imported before the first text() | text() CPU ms |", "|---|---:|"]
+    lines += [f"| {name} | {statistics.median(values):.1f} |" for name, values in found.items()]
+    return "\n".join(lines) + f"\n\nentry-point discovery alone (importlib.metadata): {statistics.median(discovery):.1f} CPU ms"
 
 
 def table(runs: list[dict[str, object]]) -> str:
@@ -103,7 +146,12 @@ def main() -> None:
     ap.add_argument("--sort", default="cumulative")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--before", type=Path, help="another commit's tree (see run.py --before), run interleaved")
+    ap.add_argument("--parts", action="store_true", help="what the first text() imports, each part's cost")
     args = ap.parse_args()
+    if args.parts:
+        print(f"{args.pdf.name}, {args.runs} fresh processes per row, medians; load average {os.getloadavg()[0]:.1f}\n")
+        print(parts(args.pdf, args.runs))
+        return
     if args.profile:
         subprocess.run([sys.executable, "-c", PROFILE, str(args.pdf), args.sort, str(args.top)], check=True)
         return

@@ -86,19 +86,38 @@ def run_one(tool: str, pdf: Path, password: str, out: Path, timeout: float) -> d
     return rec | {"status": "ok", "cpu": cpu}
 
 
-def run_set(name: str, files: list[tuple[Path, str]], tools: list[str], timeout: float, outdir: Path) -> dict[str, object]:
-    """Every tool on every file of one set, interleaved file by file."""
+def run_set(name: str, files: list[tuple[Path, str]], tools: list[str], timeout: float, outdir: Path,
+            progress: Path | None = None) -> dict[str, object]:
+    """Every tool on every file of one set, interleaved file by file (the run so far written to ``progress``)."""
     results: dict[str, dict[str, dict[str, object]]] = {t: {} for t in tools}
     load0 = os.getloadavg()[0]
     started = time.time()
+
+    def record() -> dict[str, object]:
+        return {"name": name, "results": results, "load_start": load0, "load_end": os.getloadavg()[0],
+                "minutes": (time.time() - started) / 60}
+
     for n, (pdf, password) in enumerate(files, 1):
         print(f"\r{name} [{n}/{len(files)}] {pdf.name[:50]:50}", end="", file=sys.stderr, flush=True)
         for tool in tools:
             out = outdir / f"{pdf.stem}.{tool.replace(' ', '-')}.txt"
             results[tool][pdf.name] = run_one(tool, pdf, password, out, timeout)
+        if progress is not None:
+            progress.write_text(json.dumps([record()], indent=1))
     print(file=sys.stderr)
-    return {"name": name, "results": results, "load_start": load0, "load_end": os.getloadavg()[0],
-            "minutes": (time.time() - started) / 60}
+    return record()
+
+
+def merged(runs: list[dict[str, object]]) -> dict[str, object]:
+    """Shards of one set (``--shard``) as one run: their files together, the highest load seen, the longest time."""
+    results: dict[str, dict[str, dict[str, object]]] = {}
+    for run in runs:
+        for tool, files in run["results"].items():  # type: ignore[attr-defined]
+            results.setdefault(tool, {}).update(files)
+    return {"name": str(runs[0]["name"]).split(" (shard")[0], "results": results,
+            "load_start": max(float(r["load_start"]) for r in runs),  # type: ignore[arg-type]
+            "load_end": max(float(r["load_end"]) for r in runs),  # type: ignore[arg-type]
+            "minutes": max(float(r["minutes"]) for r in runs)}  # type: ignore[arg-type]
 
 
 def table(run: dict[str, object]) -> str:
@@ -139,14 +158,17 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=120, help="seconds per corpus file (refman: ten times)")
     ap.add_argument("--out", type=Path, default=Path("/tmp/pagelift-speed"))
     ap.add_argument("--json", type=Path, default=Path("/tmp/pagelift-speed.json"))
-    ap.add_argument("--from-json", type=Path, help="print the tables of an earlier run")
+    ap.add_argument("--from-json", help="print the tables of an earlier run (several files, comma-separated: "
+                    "the shards of one run, merged)")
+    ap.add_argument("--shard", default="1/1", help="K/N: only every Nth corpus file from the Kth (processes side by side)")
     ap.add_argument("--before", type=Path, help="another commit's tree (core/src, plugins): adds 'pagelift before'")
     ap.add_argument("--tree", type=Path, help="run 'pagelift' and 'pagelift pure' from this tree (a snapshot, so the "
                     "checkout can change while the run goes on)")
     args = ap.parse_args()
     if args.from_json:
-        for run in json.loads(args.from_json.read_text()):
-            print(table(run) + "\n")
+        shards = [json.loads(Path(f).read_text()) for f in args.from_json.split(",")]
+        for sets in zip(*shards, strict=True):
+            print(table(merged(list(sets))) + "\n")
         return
     tools = [t.strip() for t in args.tools.split(",") if t.strip()]
     if args.tree:
@@ -160,9 +182,11 @@ def main() -> None:
     runs = []
     for name in args.sets.split(","):
         if name == "corpus":
-            files = sorted(corpus_files())[:: args.every]
+            k, n = (int(x) for x in args.shard.split("/"))
+            files = sorted(corpus_files())[:: args.every][k - 1 :: n]
             name = "corpus" if args.every == 1 else f"corpus (every {args.every}th file)"
-            runs.append(run_set(name, files, tools, args.timeout, args.out))
+            name += f" (shard {k}/{n})" if n > 1 else ""
+            runs.append(run_set(name, files, tools, args.timeout, args.out, progress=args.json))
         elif name == "refman":
             runs.append(run_set("refman.pdf", [(REFMAN, "")], tools, 10 * args.timeout, args.out))
         else:
