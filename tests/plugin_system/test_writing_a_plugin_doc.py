@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 from pathlib import Path
 
 import pdfbuilder
@@ -89,3 +91,26 @@ def test_the_service_ocr_engine_example_places_its_fixed_words(tmp_path: Path, m
     real_open = pagelift.open
     monkeypatch.setattr(pagelift, "open", lambda *a, **kw: real_open(*a, **{"plugins": WithImages(), **kw}))
     assert _run_example(_python_blocks()[3], tmp_path, monkeypatch) == "Invoice 2024-117\n[True, True]"
+
+
+def test_the_light_plugin_example_imports_its_strategy_only_when_layouts_are_looked_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "pagelift_light_demo"
+    package.mkdir()
+    (package / "__init__.py").write_text(_python_blocks()[5], encoding="utf-8")
+    (package / "strategy.py").write_text(
+        "import pagelift\n\nclass BottomUp:\n    def arrange(self, runs, context):\n"
+        "        return [list(reversed(pagelift.lines(runs)))]\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("pagelift_light_demo")
+    pm = pagelift.PluginManager(load_entry_points=False)
+    pm.register(module)
+    assert "pagelift_light_demo.strategy" not in sys.modules  # registered, the strategy not imported
+    assert pm.table_detector_names() == [] and "pagelift_light_demo.strategy" not in sys.modules
+    assert pm.layout_names() == ["bottom-up"]
+    assert "pagelift_light_demo.strategy" in sys.modules
+    assert module.BottomUp is sys.modules["pagelift_light_demo.strategy"].BottomUp
+    with pytest.raises(AttributeError, match="no attribute 'Missing'"):
+        module.Missing  # noqa: B018 - the attribute access is the test
+    for name in ("pagelift_light_demo", "pagelift_light_demo.strategy"):
+        sys.modules.pop(name, None)
