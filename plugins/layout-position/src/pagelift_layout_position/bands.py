@@ -69,22 +69,13 @@ def _ink(run: Run) -> Interval:
     return start, end
 
 
-def _occupied(line: Line) -> list[Interval]:
-    spans = sorted(_ink(r) for r in line.runs)
-    merged: list[list[float]] = []
-    for a, b in spans:
-        if merged and a <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], b)
-        else:
-            merged.append([a, b])
-    return [(a, b) for a, b in merged]
-
-
 def _free(line: Line) -> list[Interval]:
     """The strips along the line its runs leave empty, from -inf to +inf."""
+    # One pass over the inked spans in order: a span starting past everything inked so far
+    # leaves a strip before it (the same strips as merging the spans first).
     free: list[Interval] = []
     start = _BEFORE
-    for a, b in _occupied(line):
+    for a, b in sorted([_ink(r) for r in line.runs]):
         if a > start:
             free.append((start, a))
         start = max(start, b)
