@@ -104,6 +104,37 @@ def test_a_strategy_name_registered_twice_names_both_plugins() -> None:
         pm.layout("fancy")
 
 
+def test_each_family_of_strategies_is_collected_only_when_one_of_it_is_asked_for() -> None:
+    asked: list[str] = []
+
+    class Both:
+        @hookimpl
+        def pagelift_register_layouts(self, register):  # type: ignore[no-untyped-def]
+            asked.append("layouts")
+            register("fancy", _Layout())
+
+        @hookimpl
+        def pagelift_register_exporters(self, register):  # type: ignore[no-untyped-def]
+            asked.append("exporters")
+            register("twice", object())
+
+    class Clash:
+        @hookimpl
+        def pagelift_register_exporters(self, register):  # type: ignore[no-untyped-def]
+            register("twice", object())
+
+    pm = PluginManager(load_entry_points=False)
+    pm.register(Both(), name="both")
+    pm.register(Clash(), name="clash")
+    assert pm.layout_names() == ["fancy"] and pm.layout("fancy") is not None
+    assert asked == ["layouts"]  # a reading that needs a layout never registers exporters
+    assert pm.table_detector_names() == [] and asked == ["layouts"]
+    # Two exporters of one name are an error when exporters are asked for; layouts still work.
+    with pytest.raises(PluginError, match=r"exporter 'twice' is registered twice.*'both'.*'clash'"):
+        pm.exporter_names()
+    assert asked == ["layouts", "exporters"] and pm.layout_names() == ["fancy"]
+
+
 def test_an_unknown_strategy_name_lists_the_installed_ones() -> None:
     class Layouts:
         @hookimpl
