@@ -126,3 +126,39 @@ def test_a_flowchart_whose_boxes_cut_through_its_words_is_no_table(read_tables: 
                               "Hyperchloraemic acidosis when it is low"]):
         page.text(font, 10, 90, 682 - 30 * i, text)
     assert read_tables(doc) == [[]]
+
+
+SHEET = [[chr(32 + 16 * r + c) if 32 < 32 + 16 * r + c < 127 else "" for c in range(16)] for r in range(6)]
+
+
+def test_a_character_sheet_of_one_glyph_a_box_is_no_table(read_tables: Read) -> None:
+    # pdfjs-tcpdf-standard-fonts' shape: a font's characters drawn one a box in a 16-column
+    # grid. Every box says one mark, mostly not a digit: a sample of the font, no data.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    draw_table(doc.add_page(), font, TableSpec(SHEET, x=40, widths=[30] * 16), style="grid")
+    assert read_tables(doc) == [[]]
+
+
+def test_a_diagram_of_letters_in_boxes_is_no_table(read_tables: Read) -> None:
+    # samples-geotopo's squares labelled at their corners: single letters in a lattice.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["b", "", "a"], ["", "M", ""], ["a", "", "b"]]
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[30] * 3), style="grid")
+    assert read_tables(doc) == [[]]
+
+
+@pytest.mark.parametrize("rows", [
+    [["Feature", "Basic", "Plus", "Pro"], ["Export", "X", "X", "X"], ["Sharing", "", "X", "X"],
+     ["Audit log", "", "", "X"]],
+    [["A", "B", "C"], ["0", "0", "0"], ["0", "1", "1"], ["1", "0", "1"], ["1", "1", "0"]],
+])
+def test_tables_of_single_marks_with_names_or_digits_are_still_tables(read_tables: Read, rows: list[list[str]]) -> None:
+    # The nearest real tables: a feature matrix (marks beside a column of names) and a
+    # truth table (one digit a cell).
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[60] * len(rows[0])), style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]

@@ -11,7 +11,11 @@
   a cell);
 - **formulas**: a grid where ``SYMBOLS`` or more of the cells that say something are
   only brackets, operators and bars (``⎛``, ``=``, ``⏐``: a displayed formula cut at its
-  spaces). The marks tables use for a missing value (``-``, ``—``, ``*``, ``…``) are data.
+  spaces), or where ``SYMBOLS`` or more hold a mark only mathematics is set with: a piece
+  of a tall bracket, an arrow, a set or logic operator (``∂``, ``⊆``, ``⇒``, ``⟨``: aligned
+  terms and definitions beside their formulas). The marks tables use for a missing value
+  (``-``, ``—``, ``*``, ``…``) are data, and so are the signs tables print beside numbers
+  (``−``, ``±``, ``≤``, ``≥``, ``≈``, ``≠``, ``∼``, ``∆``).
 """
 
 from __future__ import annotations
@@ -49,11 +53,29 @@ def is_symbols(text: str) -> bool:
     return bool(text) and text not in _MISSING and not any(ch.isalnum() for ch in text)
 
 
+# Signs of the Mathematical Operators block that tables print beside numbers: minus,
+# minus-or-plus, less/greater or equal, almost equal, not equal, tilde, asterisk and
+# bullet operators, increment.
+_NUMBER_SIGNS = frozenset("\u2212\u2213\u2264\u2265\u2248\u2260\u223c\u2217\u2219\u2206")
+
+
+def is_formula_mark(ch: str) -> bool:
+    """True for a character only mathematics is set with: a tall bracket's piece, an arrow, an operator."""
+    code = ord(ch)
+    if ch in _NUMBER_SIGNS:
+        return False
+    return (0x239B <= code <= 0x23B3 or code == 0x23D0 or 0x2190 <= code <= 0x21FF or 0x2200 <= code <= 0x22FF
+            or code in (0x27E8, 0x27E9))
+
+
 def reads_as_formula(rows: list[list[str]]) -> bool:
-    """True when many of the cells that say something are only symbols."""
+    """True when many of the cells that say something are only symbols, or hold a formula's marks."""
     said = [cell for row in rows for cell in row if cell.strip()]
     symbols = sum(1 for cell in said if is_symbols(cell))
-    return symbols >= 2 and symbols >= SYMBOLS * len(said)
+    if symbols >= 2 and symbols >= SYMBOLS * len(said):
+        return True
+    marked = sum(1 for cell in said if any(is_formula_mark(ch) for ch in cell))
+    return marked >= 2 and marked >= SYMBOLS * len(said)
 
 
 def stacked_letters(rows: list[list[str]]) -> bool:
