@@ -162,3 +162,35 @@ def test_tables_of_single_marks_with_names_or_digits_are_still_tables(read_table
     draw_table(doc.add_page(), font, TableSpec(rows, widths=[60] * len(rows[0])), style="grid")
     (tables,) = read_tables(doc)
     assert [table.rows for table in tables] == [rows]
+
+
+def test_a_chart_of_axes_and_tick_marks_is_no_table(read_tables: Read) -> None:
+    # samples-geotopo's plot: two axes with their ticks, two lines up from the x axis and
+    # labels among them. The ticks become grid lines, each drawn over four points.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.line(100, 400, 340, 400, width=0.5)
+    page.line(110, 390, 110, 560, width=0.5)
+    for i in range(5):
+        page.line(110 + 50 * i, 398, 110 + 50 * i, 402, width=0.5)
+        page.text(font, 8, 108 + 50 * i, 388, str(i))
+        page.line(108, 400 + 35 * i, 112, 400 + 35 * i, width=0.5)
+        page.text(font, 8, 100, 397 + 35 * i, str(i))
+    page.line(210, 400, 210, 520, width=0.5)
+    page.line(260, 400, 260, 560, width=0.5)
+    for x, y, label in ((214, 404, "x"), (264, 404, "kx"), (214, 510, "z"), (264, 550, "kz"), (180, 470, "line")):
+        page.text(font, 8, x, y, label)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_whose_spanning_cells_interrupt_its_rules_is_still_a_table(read_tables: Read) -> None:
+    # The nearest table: inner rules broken by spanning cells are still drawn along most of it.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["Reach", "Length", ""], ["", "Miles", "Locks"], ["Mill Bridge", "2.5", "3"], ["Long Reach", "11", "0"]]
+    spec = TableSpec(rows, widths=(110, 70, 70), spans={(0, 0): (2, 1), (0, 1): (1, 2)})
+    draw_table(doc.add_page(), font, spec, style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]
+

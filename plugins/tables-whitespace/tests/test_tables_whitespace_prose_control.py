@@ -53,3 +53,65 @@ def test_a_table_with_the_signs_numbers_carry_is_still_a_table(read_tables) -> N
     rows_at(doc.add_page(), unicode_font(doc, SIGNS), SIGNS)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in SIGNS]]
+
+
+def helvetica(doc: Document) -> Font:
+    return doc.standard_font("Helvetica")
+
+
+def test_a_running_head_above_a_heading_and_a_sentence_is_no_table(read_tables) -> None:
+    # samples-geotopo's pages: the page number and the chapter's title at the top, far above
+    # a heading and the first item below it; the head's gap lines up with the item's spaces.
+    doc = Document()
+    page = doc.add_page()
+    font = helvetica(doc)
+    page.text(font, 9, 90, 709, "26")
+    page.text(font, 9, 347, 709, "2.1. TOPOLOGICAL MANIFOLDS")
+    page.text(font, 11, 90, 678, "Example")
+    page.text(font, 11, 140, 678, "20 (Manifolds)")
+    for x, word in ((122, "1)"), (137, "Every open subset U of"), (300, "Rn"), (330, "is"), (347, "an n-dimensional manifold")):
+        page.text(font, 11, x, 664, word)
+    page.text(font, 11, 137, 650, "with an atlas of one chart.")
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_headed_by_years_close_above_its_rows_is_still_a_table(read_tables) -> None:
+    # The nearest table: a first row ending in a bare number, at the rows' own leading.
+    doc = Document()
+    rows = [[(90, "Reach"), (300, "2019"), (400, "2020")], [(90, "Mill Bridge"), (300, "2.5"), (400, "3.1")],
+            [(90, "Long Reach"), (300, "11.0"), (400, "9.4")], [(90, "Weir End"), (300, "4.2"), (400, "4.8")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_a_figure_caption_spread_under_its_panels_is_no_table(read_tables) -> None:
+    # samples-geotopo's figures: panel labels over a caption whose words fall in their gaps,
+    # then a definition below.
+    doc = Document()
+    rows = [[(197, "(c) Graph K5"), (380, "(d) Graph K3,3")],
+            [(197, "Figure"), (240, "2.9:"), (290, "Examples"), (380, "of graphs")],
+            [(90, "Remark 34")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_below_its_caption_is_found_without_it(read_tables) -> None:
+    doc = Document()
+    rows = [[(90, "Table"), (150, "1:"), (300, "Locks on"), (400, "the canal")],
+            [(90, "Reach"), (300, "Miles"), (400, "Locks")], [(90, "Mill Bridge"), (300, "2.5"), (400, "3")],
+            [(90, "Long Reach"), (300, "11"), (400, "0")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[["Reach", "Miles", "Locks"], ["Mill Bridge", "2.5", "3"], ["Long Reach", "11", "0"]]]
+
+
+INDEX = [("affine, 107", "Euler number, 36"), ("homotopic, 50", "Euler's formula, 38"), ("open, 53", "fibre, 21"),
+         ("continuous, 9", "surface, 86"), ("closure, 3", "genus, 91")]
+
+
+def test_an_index_set_in_two_columns_is_no_table(read_tables) -> None:
+    # samples-geotopo's index: two columns of entries, each ending in its page number.
+    doc = Document()
+    rows_at(doc.add_page(), helvetica(doc), [[(90, left), (320, right)] for left, right in INDEX])
+    assert read_tables(doc) == [[]]

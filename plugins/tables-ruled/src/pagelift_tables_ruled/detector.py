@@ -15,6 +15,7 @@ from .labels import single_marks
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
+from .ticks import mostly_ticks
 from .view import View, reading_view
 
 NAME = "ruled"
@@ -82,7 +83,7 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
     if not text:
         return None
     drawn = list(region.xs) if region.ruled_columns else []
-    if region.ruled_columns and _words_cut(region, text):
+    if region.ruled_columns and (_words_cut(region, text) or mostly_ticks(region)):
         return None
     body = [t for t in text if len(region.ys) < 3 or t.cy < region.ys[1]]
     if len(body) < 2:
