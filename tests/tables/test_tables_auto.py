@@ -85,9 +85,8 @@ def test_a_line_running_from_a_ruled_table_into_the_column_beside_it_leaves_only
     font = doc.standard_font("Helvetica")
     page = doc.add_page()
     draw_table(page, font, TableSpec(RULED, x=72, widths=(70, 40, 40), padding=2), style="grid")
-    prose = ["and the place it affected. By finding multiple", "parallel correspondences between two articles,",
-             "we can estimate the similarity of their relations.", "Generally, in a clustering task, one groups",
-             "items by finding similar pairs of them at once."]
+    prose = ["This research was supported by", "the Foundation under a Grant", "and the Government. We thank",
+             "Ralph Grishman, who provided", "useful suggestions to us."]
     for i, text in enumerate(prose):
         page.text(font, 10, 320, 700 - 4.4 - 10 * (i + 1) + 2, text)
     with pagelift.open(doc.to_bytes(), plugins=winansi_plugins()) as pdf:

@@ -75,14 +75,20 @@ def test_a_running_head_above_a_heading_and_a_sentence_is_no_table(read_tables) 
     assert read_tables(doc) == [[]]
 
 
-def test_a_table_headed_by_years_close_above_its_rows_is_still_a_table(read_tables) -> None:
-    # The nearest table: a first row ending in a bare number, at the rows' own leading.
+def test_a_table_headed_by_years_far_above_its_rows_is_still_a_table(read_tables) -> None:
+    # The nearest table (tabula-icdar-us-003): a header of years, bare numbers at its end,
+    # set well above the rows; no title faces them, so it is no running head.
     doc = Document()
-    rows = [[(90, "Reach"), (300, "2019"), (400, "2020")], [(90, "Mill Bridge"), (300, "2.5"), (400, "3.1")],
-            [(90, "Long Reach"), (300, "11.0"), (400, "9.4")], [(90, "Weir End"), (300, "4.2"), (400, "4.8")]]
-    rows_at(doc.add_page(), helvetica(doc), rows)
+    page = doc.add_page()
+    font = helvetica(doc)
+    rows = [["", "1994", "1997"], ["Lowest", "9.5", "22.4"], ["Middle", "17.9", "29.9"], ["Highest", "25.7", "40.8"]]
+    for r, row in enumerate(rows):
+        y = TOP if r == 0 else TOP - 16 - 12 * r  # 28 points: over twice the leading, not a new block
+        for x, text in zip((90, 300, 400), row, strict=True):
+            if text:
+                page.text(font, SIZE, x, y, text)
     (tables,) = read_tables(doc)
-    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+    assert [t.rows for t in tables] == [rows]
 
 
 def test_a_figure_caption_spread_under_its_panels_is_no_table(read_tables) -> None:

@@ -1,7 +1,7 @@
 """Rows that are the page's furniture, not a table's: a running head, a figure's caption, an index.
 
 - a **running head**: a block's first row that gives the page number at one end (a bare
-  number in its first or last cell) and stands far above the next row (more than
+  number in its first or last cell) and a title at the other, and stands far above the next row (more than
   ``HEAD_GAP`` times the block's usual leading). It is no row of anything below it;
 - a **caption**: a row whose text, read across its cells, begins with a caption's label
   and number (``Figure 3:``, ``Abbildung 2.6:``, ``Table 1.``). It names a figure or a
@@ -42,8 +42,11 @@ def running_head(grid: Sequence[Sequence[str]], members: Sequence[Sequence[pagel
     if len(grid) < 3:
         return False
     said = [cell.strip() for cell in grid[0] if cell.strip()]
-    if len(said) < 2 or not (_PAGE_NUMBER.fullmatch(said[0]) or _PAGE_NUMBER.fullmatch(said[-1])):
+    if len(said) < 2:
         return False
+    number, title = (said[0], said[-1]) if _PAGE_NUMBER.fullmatch(said[0]) else (said[-1], said[0])
+    if not _PAGE_NUMBER.fullmatch(number) or not any(ch.isalpha() for ch in title):
+        return False  # a header of years over its columns is no running head: a title faces the page number
     leads = sorted(_baseline(members[i][-1]) - _baseline(members[i + 1][0]) for i in range(1, len(members) - 1))
     usual = leads[len(leads) // 2] if leads else max(line.size for line in members[1])
     gap = _baseline(members[0][-1]) - _baseline(members[1][0])
