@@ -194,3 +194,24 @@ def test_a_table_whose_spanning_cells_interrupt_its_rules_is_still_a_table(read_
     (tables,) = read_tables(doc)
     assert [table.rows for table in tables] == [rows]
 
+
+
+def test_labels_scattered_over_a_figure_drawn_with_lines_are_no_table(read_tables: Read) -> None:
+    # samples-geotopo's projections: a frame and its guide lines make a lattice, and the
+    # figure's labels sit in a few of its places, no column or row holding many of them.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["X", "", "", "", "P", ""], ["yP", "g", "", "", "", ""], ["0", "", "xP", "PX g", "", ""]]
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[36] * 6), style="grid")
+    assert read_tables(doc) == [[]]
+
+
+def test_a_blank_form_under_its_header_is_still_a_table(read_tables: Read) -> None:
+    # The nearest table (tabula-encrypted's audit form): most columns say one thing, their
+    # header, but the header row names every column.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["Issue", "Finding", "Plan", "Date", "Notes"], ["1. Awareness", "Met", "", "", ""], ["2. Labour", "", "", "", ""]]
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[80] * 5), style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]

@@ -121,3 +121,40 @@ def test_an_index_set_in_two_columns_is_no_table(read_tables) -> None:
     doc = Document()
     rows_at(doc.add_page(), helvetica(doc), [[(90, left), (320, right)] for left, right in INDEX])
     assert read_tables(doc) == [[]]
+
+
+def test_branches_of_a_flowchart_two_phrases_under_two_labels_are_no_table(read_tables) -> None:
+    # plumber-indesign-dup-chars' decision trees: two thresholds, each above what follows.
+    doc = Document()
+    rows = [[(120, "> 15 mmol/L"), (300, "< 15 mmol/L")], [(120, "- diuretics under way"), (300, "Measure the urine sodium")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_header_over_one_record_with_a_number_is_still_a_table(read_tables) -> None:
+    # The nearest table (pdfminer-indesign-asw-oct96): a header and a single record of data.
+    doc = Document()
+    rows = [[(72, "Date"), (170, "Location"), (330, "Aircraft type")],
+            [(72, "Oct. 25, 1999"), (170, "Aberdeen, South Dakota"), (330, "Gates Learjet 35")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_three_columns_of_prose_each_going_on_in_lower_case_are_no_table(read_tables) -> None:
+    # plumber-federal-register's amendments: three narrow columns of prose side by side.
+    doc = Document()
+    rows = [[(45, "inserting a copy of the figures"), (230, "(1) In the Certificate Limits"), (415, "(2) In the Procedures chapter,")],
+            [(45, "paragraphs (h) through (j) into"), (230, "Operating Procedures chapters,"), (415, "Revise the general paragraph")],
+            [(45, "the existing flight manual."), (230, "information identified as such"), (415, "information in figure 1 of")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_whose_row_labels_are_lower_case_is_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(72, "reach"), (230, "miles"), (330, "locks")], [(72, "mill bridge"), (230, "2.5"), (330, "3")],
+            [(72, "long reach"), (230, "11"), (330, "0")], [(72, "weir end"), (230, "4"), (330, "12")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]

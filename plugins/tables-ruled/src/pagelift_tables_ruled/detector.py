@@ -11,7 +11,7 @@ import pagelift
 
 from .columns import text_columns
 from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
-from .labels import single_marks
+from .labels import scattered_labels, single_marks
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
@@ -206,7 +206,7 @@ def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[
         return None  # a table has two rows that each say two things; labels scattered over a diagram do not
     if not region.ruled_columns and (words / len(filled) > PROSE_WORDS or _runs_on(filled)):
         return None
-    if single_marks(rows):
+    if single_marks(rows) or scattered_labels(rows):
         return None  # a font's character sheet, a diagram's letters in its boxes
     header = grid.header_rows
     if _is_title(rows, cells, count_c):

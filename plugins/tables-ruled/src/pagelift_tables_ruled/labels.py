@@ -1,10 +1,15 @@
-"""Grids of single marks, not tables: a font's character sheet, a diagram's letters in boxes.
+"""Grids of single marks or scattered labels, not tables: a font's character sheet, a diagram's letters.
 
 A character sheet (one glyph of a font in each box of a 16-column grid) and a diagram
 drawn with lines (a square labelled ``a``, ``b``, ``M`` at its corners, a lattice of
 ``*``) hold one character a cell. Tables hold values: words, amounts, and where their
 cells are single marks (``✓`` in a feature matrix, ``0``/``1`` in a truth table) a column
 of names or the marks' being digits says so.
+
+A figure drawn with lines (a plot's frame, two sets crossing, a CAD drawing's border)
+makes a lattice too, with its labels scattered over the places: most columns say
+something in one row only, and no row says something in most columns. A table's columns
+each hold several values, or a header row names them.
 """
 
 from __future__ import annotations
@@ -33,3 +38,13 @@ def single_marks(rows: Sequence[Sequence[str]]) -> bool:
         if len(column) >= 2 and 2 * sum(1 for cell in column if not _single(cell)) > len(column):
             return False  # a column of names beside the marks: a feature matrix
     return True
+
+
+def scattered_labels(rows: Sequence[Sequence[str]]) -> bool:
+    """True when fewer than half the columns (three or more) say something in two rows, and no row in over half."""
+    width = max((len(row) for row in rows), default=0)
+    if width < 3:
+        return False
+    full = sum(1 for c in range(width) if sum(1 for row in rows if c < len(row) and row[c].strip()) >= 2)
+    widest = max(sum(1 for cell in row if cell.strip()) for row in rows)
+    return 2 * full < width and 2 * widest <= width
