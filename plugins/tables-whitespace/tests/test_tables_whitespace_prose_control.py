@@ -158,3 +158,20 @@ def test_a_table_whose_row_labels_are_lower_case_is_still_a_table(read_tables) -
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_footnotes_numbered_one_two_three_are_no_table(read_tables) -> None:
+    # samples-google-doc's notes under its table: 1, 2, 3 beside a few words each.
+    doc = Document()
+    rows = [[(72, "1"), (84, "2021 estimate")], [(72, "2"), (84, "2020 estimate")], [(72, "3"), (84, "2020 census")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_two_columns_of_numbers_and_names_not_counting_from_one_are_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(72, "1994"), (150, "Mill Bridge opened")], [(72, "1997"), (150, "Long Reach dredged")],
+            [(72, "2003"), (150, "Weir End rebuilt")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
