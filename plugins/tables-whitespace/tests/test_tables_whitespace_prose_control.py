@@ -175,3 +175,13 @@ def test_two_columns_of_numbers_and_names_not_counting_from_one_are_still_a_tabl
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_two_lines_of_prose_with_a_reference_mark_are_no_table(read_tables) -> None:
+    # pdfjs-chrome-wikipedia: two justified lines whose wide spaces line up; "[23]" is a
+    # reference mark, not a number of a record.
+    doc = Document()
+    rows = [[(36, "PDF.js supports most of the"), (190, "PDF specifications (including"), (340, "form")],
+            [(36, "support or XFA[23]), but"), (190, "some features have not"), (340, "been")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]

@@ -15,8 +15,9 @@ at what the lines say:
   more than ``SENTENCE_CELL`` words, or where more
   than ``RUNS_ON`` of the cells right of the first column (or of all its cells) begin a
   phrase of several words in lower case (sentences cut at a gutter: columns of prose), is
-  no table; nor is a grid of two rows whose second holds phrases and no number (a header
-  needs a record of data under it; phrases under phrases are a flowchart's branches);
+  no table; nor is a grid of two rows whose second holds phrases and no number but
+  reference marks like ``[23]`` (a header needs a record of data under it; phrases under
+  phrases are a flowchart's branches, or two lines of justified prose);
 - **marks**: a row of text much smaller than the rows around it (superscripts ``th``,
   footnote numbers set above a line) is no row.
 """
@@ -29,6 +30,7 @@ from collections.abc import Sequence
 import pagelift
 
 _JUNCTION = re.compile(r"[a-z]{2}[.!?] [A-Z][a-z]")
+_CITATION = re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]")  # "XFA[23]": a reference mark, not a number of the row
 
 WRAP_LEADING = 1.6
 CAPTION_WORDS = 4
@@ -129,7 +131,8 @@ def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
     if len(grid) <= 2 and len(grid[0]) <= 2 and not any(_has_digit(row) for row in grid) \
             and any(len(c.split()) >= SENTENCE_WORDS for c in cells):
         return True
-    if len(grid) == 2 and not _has_digit(grid[1]) and any(len(c.split()) >= SENTENCE_WORDS for c in grid[1]):
+    record = [_CITATION.sub("", cell) for cell in grid[1]] if len(grid) == 2 else []
+    if record and not _has_digit(record) and any(len(c.split()) >= SENTENCE_WORDS for c in record):
         return True  # a header and one record of phrases, no number: phrases under phrases (a flowchart's branches)
     if sum(words(c) for c in cells) / len(cells) > PROSE_WORDS:
         return True
