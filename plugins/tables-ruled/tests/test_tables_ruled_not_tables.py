@@ -215,3 +215,13 @@ def test_a_blank_form_under_its_header_is_still_a_table(read_tables: Read) -> No
     draw_table(doc.add_page(), font, TableSpec(rows, widths=[80] * 5), style="grid")
     (tables,) = read_tables(doc)
     assert [table.rows for table in tables] == [rows]
+
+
+def test_a_character_sheet_with_a_column_of_merged_marks_is_no_table(read_tables: Read) -> None:
+    # The sheet's outer frame (pdfjs-tcpdf-standard-fonts page 13): one column gathers
+    # several marks side by side ("6 7 8 9"), which are no names.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [[*row[:6], " ".join(row[6:10]), *row[10:]] for row in SHEET]
+    draw_table(doc.add_page(), font, TableSpec(rows, x=40, widths=[30] * 6 + [80] + [30] * 6), style="grid")
+    assert read_tables(doc) == [[]]

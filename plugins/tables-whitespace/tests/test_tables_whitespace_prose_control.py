@@ -185,3 +185,22 @@ def test_two_lines_of_prose_with_a_reference_mark_are_no_table(read_tables) -> N
             [(36, "support or XFA[23]), but"), (190, "some features have not"), (340, "been")]]
     rows_at(doc.add_page(), helvetica(doc), rows)
     assert read_tables(doc) == [[]]
+
+
+SHEET_ROWS = ["! # % & ( ) * +", "A B C D E F G H", "I J K L M N O P", "a b c d e f g h"]
+
+
+def test_a_fonts_characters_set_out_in_rows_are_no_table(read_tables) -> None:
+    # pdfjs-tcpdf-standard-fonts: a font's characters in rows, one mark a column.
+    doc = Document()
+    rows = [[(72 + 40 * c, mark) for c, mark in enumerate(line.split())] for line in SHEET_ROWS]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_grid_of_single_digits_is_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(72 + 40 * c, str((r * 3 + c) % 10)) for c in range(8)] for r in range(4)]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]

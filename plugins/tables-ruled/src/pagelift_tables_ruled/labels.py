@@ -24,6 +24,11 @@ def _single(text: str) -> bool:
     return len("".join(text.split())) == 1
 
 
+def _named(text: str) -> bool:
+    """True for a cell with a word in it, not only single marks side by side (``& ∋ ( )``)."""
+    return any(len(token) > 1 for token in text.split())
+
+
 def single_marks(rows: Sequence[Sequence[str]]) -> bool:
     """True when the grid's cells are single characters, mostly not digits, with no column of longer text."""
     said = [cell for row in rows for cell in row if cell.strip()]
@@ -35,7 +40,7 @@ def single_marks(rows: Sequence[Sequence[str]]) -> bool:
     width = max(len(row) for row in rows)
     for c in range(width):
         column = [row[c] for row in rows if c < len(row) and row[c].strip()]
-        if len(column) >= 2 and 2 * sum(1 for cell in column if not _single(cell)) > len(column):
+        if len(column) >= 2 and 2 * sum(1 for cell in column if _named(cell)) > len(column):
             return False  # a column of names beside the marks: a feature matrix
     return True
 

@@ -9,6 +9,9 @@
 - **stacked letters**: a grid where ``STACKED`` of the cells that say something are a
   single Chinese or Japanese character (vertical text read across the page, a character
   a cell);
+- **loose glyphs**: a grid where ``STACKED`` of the cells that say something are single
+  marks (one, or a few side by side), ``SHEET`` or more, mostly not digits: a font's
+  sample sheet;
 - **formulas**: a grid where ``SYMBOLS`` or more of the cells that say something are
   only brackets, operators and bars (``⎛``, ``=``, ``⏐``: a displayed formula cut at its
   spaces), or where ``SYMBOLS`` or more hold a mark only mathematics is set with: a piece
@@ -30,6 +33,9 @@ SYMBOLS = 0.25
 
 STACKED = 0.6
 """A grid with this fraction of its said cells a single CJK character is vertical text read across."""
+
+SHEET = 12
+"""A sample sheet sets out at least this many marks; a few letters in a grid may still be a small table."""
 
 _MISSING = {"-", "--", "–", "—", "−", "*", "**", "…", "...", ".", "•", "x", "/", "n/a"}
 
@@ -86,6 +92,16 @@ def stacked_letters(rows: list[list[str]]) -> bool:
     return single >= 4 and single >= STACKED * len(said)
 
 
+def loose_glyphs(rows: list[list[str]]) -> bool:
+    """True when most of the cells that say something are single marks, one or several side by side
+    (``❣ ❤``), mostly not digits: a font's characters set out in rows, not data."""
+    said = [cell.split() for row in rows for cell in row if cell.strip()]
+    glyphs = [tokens for tokens in said if all(len(token) == 1 for token in tokens)]
+    digits = sum(1 for tokens in glyphs if all(token.isdecimal() for token in tokens))  # "③" is a mark
+    return len(glyphs) >= SHEET and len(glyphs) >= STACKED * len(said) and 2 * digits < len(glyphs)
+
+
 def too_sparse(rows: list[list[str]]) -> bool:
     """True for a grid that is no table by any of the readings above."""
-    return filled_fraction(rows) < MIN_FILLED or lone_columns(rows) or reads_as_formula(rows) or stacked_letters(rows)
+    return (filled_fraction(rows) < MIN_FILLED or lone_columns(rows) or reads_as_formula(rows)
+            or stacked_letters(rows) or loose_glyphs(rows))
