@@ -442,7 +442,8 @@ def run_all(args: argparse.Namespace, tools: list[str], truths: list[Truth],
         for tool in tools:
             found, error, _ = extract(tool, args.corpus / row["file"], None, row["password"] or None, args.timeout)
             entry[tool] = {"error": error} if found is None else {
-                "tables": sum(len(v) for v in found.values()), "pages": len(found)}
+                "tables": sum(len(v) for v in found.values()), "pages": len(found),
+                "by_page": {str(p): len(v) for p, v in sorted(found.items()) if v}}
         print(f"prose {row['file']}: {entry}", file=sys.stderr, flush=True)
     return runs
 

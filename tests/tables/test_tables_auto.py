@@ -74,3 +74,22 @@ def test_auto_asks_only_the_detectors_installed() -> None:
     empty = pagelift.PluginManager(load_entry_points=False)
     with pagelift.open(_two_tables(), plugins=empty) as pdf, pytest.raises(pagelift.PluginError, match="neither"):
         pdf.pages[0].tables()
+
+
+def test_a_line_running_from_a_ruled_table_into_the_column_beside_it_leaves_only_its_outside_part() -> None:
+    # pdfminer-naacl06-shinyama's shape: a small ruled table in the left column of a paper,
+    # its rows on the baselines of the right column's prose. Each page line runs from the
+    # table into that prose; the table's part is the ruled table's, and what is left (one
+    # column of prose) is no whitespace table.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    draw_table(page, font, TableSpec(RULED, x=72, widths=(70, 40, 40), padding=2), style="grid")
+    prose = ["This research was supported by", "the Foundation under a Grant", "and the Government. We thank",
+             "Ralph Grishman, who provided", "useful suggestions to us."]
+    for i, text in enumerate(prose):
+        page.text(font, 10, 320, 700 - 4.4 - 10 * (i + 1) + 2, text)
+    with pagelift.open(doc.to_bytes(), plugins=winansi_plugins()) as pdf:
+        tables = pdf.pages[0].tables()
+        assert any(len(line.runs) > 1 and line.bbox.x0 < 150 < 320 < line.bbox.x1 for line in pdf.pages[0].lines())
+    assert [(t.detector, t.rows) for t in tables] == [("ruled", RULED)]

@@ -126,3 +126,102 @@ def test_a_flowchart_whose_boxes_cut_through_its_words_is_no_table(read_tables: 
                               "Hyperchloraemic acidosis when it is low"]):
         page.text(font, 10, 90, 682 - 30 * i, text)
     assert read_tables(doc) == [[]]
+
+
+SHEET = [[chr(32 + 16 * r + c) if 32 < 32 + 16 * r + c < 127 else "" for c in range(16)] for r in range(6)]
+
+
+def test_a_character_sheet_of_one_glyph_a_box_is_no_table(read_tables: Read) -> None:
+    # pdfjs-tcpdf-standard-fonts' shape: a font's characters drawn one a box in a 16-column
+    # grid. Every box says one mark, mostly not a digit: a sample of the font, no data.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    draw_table(doc.add_page(), font, TableSpec(SHEET, x=40, widths=[30] * 16), style="grid")
+    assert read_tables(doc) == [[]]
+
+
+def test_a_diagram_of_letters_in_boxes_is_no_table(read_tables: Read) -> None:
+    # samples-geotopo's squares labelled at their corners: single letters in a lattice.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["b", "", "a"], ["", "M", ""], ["a", "", "b"]]
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[30] * 3), style="grid")
+    assert read_tables(doc) == [[]]
+
+
+@pytest.mark.parametrize("rows", [
+    [["Feature", "Basic", "Plus", "Pro"], ["Export", "X", "X", "X"], ["Sharing", "", "X", "X"],
+     ["Audit log", "", "", "X"]],
+    [["A", "B", "C"], ["0", "0", "0"], ["0", "1", "1"], ["1", "0", "1"], ["1", "1", "0"]],
+])
+def test_tables_of_single_marks_with_names_or_digits_are_still_tables(read_tables: Read, rows: list[list[str]]) -> None:
+    # The nearest real tables: a feature matrix (marks beside a column of names) and a
+    # truth table (one digit a cell).
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[60] * len(rows[0])), style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]
+
+
+def test_a_chart_of_axes_and_tick_marks_is_no_table(read_tables: Read) -> None:
+    # samples-geotopo's plot: two axes with their ticks, two lines up from the x axis and
+    # labels among them. The ticks become grid lines, each drawn over four points.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.line(100, 400, 340, 400, width=0.5)
+    page.line(110, 390, 110, 560, width=0.5)
+    for i in range(5):
+        page.line(110 + 50 * i, 398, 110 + 50 * i, 402, width=0.5)
+        page.text(font, 8, 108 + 50 * i, 388, str(i))
+        page.line(108, 400 + 35 * i, 112, 400 + 35 * i, width=0.5)
+        page.text(font, 8, 100, 397 + 35 * i, str(i))
+    page.line(210, 400, 210, 520, width=0.5)
+    page.line(260, 400, 260, 560, width=0.5)
+    for x, y, label in ((214, 404, "x"), (264, 404, "kx"), (214, 510, "z"), (264, 550, "kz"), (180, 470, "line")):
+        page.text(font, 8, x, y, label)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_whose_spanning_cells_interrupt_its_rules_is_still_a_table(read_tables: Read) -> None:
+    # The nearest table: inner rules broken by spanning cells are still drawn along most of it.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["Reach", "Length", ""], ["", "Miles", "Locks"], ["Mill Bridge", "2.5", "3"], ["Long Reach", "11", "0"]]
+    spec = TableSpec(rows, widths=(110, 70, 70), spans={(0, 0): (2, 1), (0, 1): (1, 2)})
+    draw_table(doc.add_page(), font, spec, style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]
+
+
+
+def test_labels_scattered_over_a_figure_drawn_with_lines_are_no_table(read_tables: Read) -> None:
+    # samples-geotopo's projections: a frame and its guide lines make a lattice, and the
+    # figure's labels sit in a few of its places, no column or row holding many of them.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["X", "", "", "", "P", ""], ["yP", "g", "", "", "", ""], ["0", "", "xP", "PX g", "", ""]]
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[36] * 6), style="grid")
+    assert read_tables(doc) == [[]]
+
+
+def test_a_blank_form_under_its_header_is_still_a_table(read_tables: Read) -> None:
+    # The nearest table (tabula-encrypted's audit form): most columns say one thing, their
+    # header, but the header row names every column.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [["Issue", "Finding", "Plan", "Date", "Notes"], ["1. Awareness", "Met", "", "", ""], ["2. Labour", "", "", "", ""]]
+    draw_table(doc.add_page(), font, TableSpec(rows, widths=[80] * 5), style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]
+
+
+def test_a_character_sheet_with_a_column_of_merged_marks_is_no_table(read_tables: Read) -> None:
+    # The sheet's outer frame (pdfjs-tcpdf-standard-fonts page 13): one column gathers
+    # several marks side by side ("6 7 8 9"), which are no names.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    rows = [[*row[:6], " ".join(row[6:10]), *row[10:]] for row in SHEET]
+    draw_table(doc.add_page(), font, TableSpec(rows, x=40, widths=[30] * 6 + [80] + [30] * 6), style="grid")
+    assert read_tables(doc) == [[]]

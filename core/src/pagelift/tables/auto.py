@@ -16,16 +16,34 @@ from ..errors import PluginError
 from ..model import Line, Rect, Table
 from ..plugins import PluginManager
 from ..strategies import TableContext
+from ..text.lines import lines as text_lines
 
 AUTO = "auto"
 ORDER = ("ruled", "whitespace")
 """The detectors ``auto`` asks, first to last; each reads only the lines the ones before left."""
 
 
-def _inside(line: Line, boxes: Sequence[Rect]) -> bool:
-    box = line.bbox
+def _inside(box: Rect, boxes: Sequence[Rect]) -> bool:
     x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
     return any(b.contains((x, y)) for b in boxes)
+
+
+def _outside(lines: Sequence[Line], boxes: Sequence[Rect]) -> list[Line]:
+    """The lines' text that lies outside every box, still as lines.
+
+    A page line may run from inside a table into the column beside it (a table set in
+    one column of a two-column paper, its rows on the same baselines as the prose next
+    to it): its runs inside the table are the table's, the rest is the line the next
+    detector reads.
+    """
+    kept: list[Line] = []
+    for line in lines:
+        inside = [_inside(run.bbox, boxes) for run in line.runs]
+        if not any(inside):
+            kept.append(line)
+        elif not all(inside):
+            kept.extend(text_lines([run for run, done in zip(line.runs, inside, strict=True) if not done]))
+    return kept
 
 
 def auto_tables(plugins: PluginManager, lines: Sequence[Line], context: TableContext, **options: Any) -> list[Table]:
@@ -49,7 +67,7 @@ def auto_tables(plugins: PluginManager, lines: Sequence[Line], context: TableCon
         if tables:
             found.extend(tables)
             boxes = [t.bbox for t in tables]
-            remaining = [line for line in remaining if not _inside(line, boxes)]
+            remaining = _outside(remaining, boxes)
     if context.rotation == 0 and len(chosen) > 1:
         found.sort(key=lambda t: -t.bbox.y1)  # top to bottom, as each detector reports its own
     return found

@@ -11,9 +11,11 @@ import pagelift
 
 from .columns import text_columns
 from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
+from .labels import scattered_labels, single_marks
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
+from .ticks import mostly_ticks
 from .view import View, reading_view
 
 NAME = "ruled"
@@ -81,7 +83,7 @@ def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page
     if not text:
         return None
     drawn = list(region.xs) if region.ruled_columns else []
-    if region.ruled_columns and _words_cut(region, text):
+    if region.ruled_columns and (_words_cut(region, text) or mostly_ticks(region)):
         return None
     body = [t for t in text if len(region.ys) < 3 or t.cy < region.ys[1]]
     if len(body) < 2:
@@ -204,6 +206,8 @@ def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[
         return None  # a table has two rows that each say two things; labels scattered over a diagram do not
     if not region.ruled_columns and (words / len(filled) > PROSE_WORDS or _runs_on(filled)):
         return None
+    if single_marks(rows) or scattered_labels(rows):
+        return None  # a font's character sheet, a diagram's letters in its boxes
     header = grid.header_rows
     if _is_title(rows, cells, count_c):
         # A title boxed in as the table's first row names the table; it is not its header.

@@ -9,6 +9,7 @@ from typing import Any
 import pagelift
 
 from .blocks import blocks
+from .furniture import is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
@@ -85,12 +86,17 @@ class WhitespaceDetector:
                 continue
             block.gaps = sorted([*block.gaps, *tight_boundaries(block)], key=lambda g: g.u0)
             grid, heads = drop_marks(*join_wrapped(cells(block), [row.line for row in block.rows]))
+            if running_head(grid, heads):
+                grid, heads = grid[1:], heads[1:]
+            grid, heads = without_caption(grid, heads)
             first, end = drop_notes(grid)
             grid, heads = grid[first:end], heads[first:end]
+            if not grid:
+                continue
             rows = drop_non_columns(header_rows(grid, heads))
             if not rows or len(rows[0]) < opts.min_columns or spanning_rows(rows) < opts.min_rows:
                 continue
-            if reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows):
+            if reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block, {id(line) for group in heads for line in group}),
                                         detector=NAME))

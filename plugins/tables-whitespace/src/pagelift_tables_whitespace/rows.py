@@ -13,8 +13,11 @@ at what the lines say:
   have one, close together, are one header row, cell by cell;
 - **prose**: a grid whose cells average more than ``PROSE_WORDS`` words, with a cell of
   more than ``SENTENCE_CELL`` words, or where more
-  than ``RUNS_ON`` of the cells right of the first column begin a phrase of several words
-  in lower case (sentences cut at a gutter: two columns of prose), is no table;
+  than ``RUNS_ON`` of the cells right of the first column (or of all its cells) begin a
+  phrase of several words in lower case (sentences cut at a gutter: columns of prose), is
+  no table; nor is a grid of two rows whose second holds phrases and no number but
+  reference marks like ``[23]`` (a header needs a record of data under it; phrases under
+  phrases are a flowchart's branches, or two lines of justified prose);
 - **marks**: a row of text much smaller than the rows around it (superscripts ``th``,
   footnote numbers set above a line) is no row.
 """
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 import pagelift
 
 _JUNCTION = re.compile(r"[a-z]{2}[.!?] [A-Z][a-z]")
+_CITATION = re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]")  # "XFA[23]": a reference mark, not a number of the row
 
 WRAP_LEADING = 1.6
 CAPTION_WORDS = 4
@@ -127,6 +131,9 @@ def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
     if len(grid) <= 2 and len(grid[0]) <= 2 and not any(_has_digit(row) for row in grid) \
             and any(len(c.split()) >= SENTENCE_WORDS for c in cells):
         return True
+    record = [_CITATION.sub("", cell) for cell in grid[1]] if len(grid) == 2 else []
+    if record and not _has_digit(record) and any(len(c.split()) >= SENTENCE_WORDS for c in record):
+        return True  # a header and one record of phrases, no number: phrases under phrases (a flowchart's branches)
     if sum(words(c) for c in cells) / len(cells) > PROSE_WORDS:
         return True
     if any(words(c) > SENTENCE_CELL for c in cells):
@@ -135,6 +142,11 @@ def reads_as_prose(grid: Sequence[Sequence[str]]) -> bool:
     # A sentence cut at a gutter goes on in lower case for several words; a unit or "na" is one word.
     lower = sum(1 for c in later if c[:1].islower() and len(c.split()) >= SENTENCE_WORDS)
     if len(later) >= 4 and lower > RUNS_ON * len(later):
+        return True
+    # Columns of prose side by side: the first column's lines go on in lower case as well.
+    first = [row[0].strip() for row in grid if row[0].strip()]
+    lower += sum(1 for c in first if c[:1].islower() and len(c.split()) >= SENTENCE_WORDS)
+    if len(later) + len(first) >= 4 and lower > RUNS_ON * (len(later) + len(first)):
         return True
     # Justified prose cut where a sentence's wider space happens to line up: the cut pieces
     # go on in lower case, or hold the end of one sentence and the start of the next.

@@ -9,9 +9,16 @@
 - **stacked letters**: a grid where ``STACKED`` of the cells that say something are a
   single Chinese or Japanese character (vertical text read across the page, a character
   a cell);
+- **loose glyphs**: a grid where ``STACKED`` of the cells that say something are single
+  marks (one, or a few side by side), ``SHEET`` or more, mostly not digits: a font's
+  sample sheet;
 - **formulas**: a grid where ``SYMBOLS`` or more of the cells that say something are
   only brackets, operators and bars (``⎛``, ``=``, ``⏐``: a displayed formula cut at its
-  spaces). The marks tables use for a missing value (``-``, ``—``, ``*``, ``…``) are data.
+  spaces), or where ``SYMBOLS`` or more hold a mark only mathematics is set with: a piece
+  of a tall bracket, an arrow, a set or logic operator (``∂``, ``⊆``, ``⇒``, ``⟨``: aligned
+  terms and definitions beside their formulas). The marks tables use for a missing value
+  (``-``, ``—``, ``*``, ``…``) are data, and so are the signs tables print beside numbers
+  (``−``, ``±``, ``≤``, ``≥``, ``≈``, ``≠``, ``∼``, ``∆``).
 """
 
 from __future__ import annotations
@@ -26,6 +33,9 @@ SYMBOLS = 0.25
 
 STACKED = 0.6
 """A grid with this fraction of its said cells a single CJK character is vertical text read across."""
+
+SHEET = 12
+"""A sample sheet sets out at least this many marks; a few letters in a grid may still be a small table."""
 
 _MISSING = {"-", "--", "–", "—", "−", "*", "**", "…", "...", ".", "•", "x", "/", "n/a"}
 
@@ -49,11 +59,29 @@ def is_symbols(text: str) -> bool:
     return bool(text) and text not in _MISSING and not any(ch.isalnum() for ch in text)
 
 
+# Signs of the Mathematical Operators block that tables print beside numbers: minus,
+# minus-or-plus, less/greater or equal, almost equal, not equal, tilde, asterisk and
+# bullet operators, increment.
+_NUMBER_SIGNS = frozenset("\u2212\u2213\u2264\u2265\u2248\u2260\u223c\u2217\u2219\u2206")
+
+
+def is_formula_mark(ch: str) -> bool:
+    """True for a character only mathematics is set with: a tall bracket's piece, an arrow, an operator."""
+    code = ord(ch)
+    if ch in _NUMBER_SIGNS:
+        return False
+    return (0x239B <= code <= 0x23B3 or code == 0x23D0 or 0x2190 <= code <= 0x21FF or 0x2200 <= code <= 0x22FF
+            or code in (0x27E8, 0x27E9))
+
+
 def reads_as_formula(rows: list[list[str]]) -> bool:
-    """True when many of the cells that say something are only symbols."""
+    """True when many of the cells that say something are only symbols, or hold a formula's marks."""
     said = [cell for row in rows for cell in row if cell.strip()]
     symbols = sum(1 for cell in said if is_symbols(cell))
-    return symbols >= 2 and symbols >= SYMBOLS * len(said)
+    if symbols >= 2 and symbols >= SYMBOLS * len(said):
+        return True
+    marked = sum(1 for cell in said if any(is_formula_mark(ch) for ch in cell))
+    return marked >= 2 and marked >= SYMBOLS * len(said)
 
 
 def stacked_letters(rows: list[list[str]]) -> bool:
@@ -64,6 +92,16 @@ def stacked_letters(rows: list[list[str]]) -> bool:
     return single >= 4 and single >= STACKED * len(said)
 
 
+def loose_glyphs(rows: list[list[str]]) -> bool:
+    """True when most of the cells that say something are single marks, one or several side by side
+    (``❣ ❤``), mostly not digits: a font's characters set out in rows, not data."""
+    said = [cell.split() for row in rows for cell in row if cell.strip()]
+    glyphs = [tokens for tokens in said if all(len(token) == 1 for token in tokens)]
+    digits = sum(1 for tokens in glyphs if all(token.isdecimal() for token in tokens))  # "③" is a mark
+    return len(glyphs) >= SHEET and len(glyphs) >= STACKED * len(said) and 2 * digits < len(glyphs)
+
+
 def too_sparse(rows: list[list[str]]) -> bool:
     """True for a grid that is no table by any of the readings above."""
-    return filled_fraction(rows) < MIN_FILLED or lone_columns(rows) or reads_as_formula(rows) or stacked_letters(rows)
+    return (filled_fraction(rows) < MIN_FILLED or lone_columns(rows) or reads_as_formula(rows)
+            or stacked_letters(rows) or loose_glyphs(rows))

@@ -1,0 +1,76 @@
+"""Rows that are the page's furniture, not a table's: a running head, a figure's caption, an index.
+
+- a **running head**: a block's first row that gives the page number at one end (a bare
+  number in its first or last cell) and a title at the other, and stands far above the next row (more than
+  ``HEAD_GAP`` times the block's usual leading). It is no row of anything below it;
+- a **caption**: a row whose text, read across its cells, begins with a caption's label
+  and number (``Figure 3:``, ``Abbildung 2.6:``, ``Table 1.``). It names a figure or a
+  table and is no row; the rows on its two sides belong to different things, so the
+  table is the longer side (below it on a tie: a table's caption is set above it);
+- an **index** set in columns: most cells end in a page reference (``Homotopie, 44``,
+  ``affine, 107``). Its columns are the page's columns, each a list of entries.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import pagelift
+
+HEAD_GAP = 2.0
+"""A first row further above the second than this many times the block's leading stands apart."""
+
+INDEX = 0.5
+"""A grid with at least this fraction of its said cells ending in a page reference is an index."""
+
+_CAPTION = re.compile(
+    r"(Figure|Fig\.|Abbildung|Abb\.|Table|Tab\.|Tabelle|Tableau|Figura|Tabla|Exhibit|Chart)\s*"
+    r"[A-Z]?\d+(\.\d+)*\s*[.:]")
+_PAGE_REFERENCE = re.compile(r"[^\W\d_],\s+\d{1,4}(\s*[-–]\s*\d{1,4})?\s*$")  # "Homotopie, 44", not "7,031"
+_PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlc]{1,6}")
+
+
+def _baseline(line: pagelift.Line) -> float:
+    run = max(line.runs, key=lambda r: r.size)
+    dx, dy = run.direction
+    return -run.x * dy + run.y * dx
+
+
+def running_head(grid: Sequence[Sequence[str]], members: Sequence[Sequence[pagelift.Line]]) -> bool:
+    """True when the grid's first row is a running head: a page number at one end, far above the rest."""
+    if len(grid) < 3:
+        return False
+    said = [cell.strip() for cell in grid[0] if cell.strip()]
+    if len(said) < 2:
+        return False
+    number, title = (said[0], said[-1]) if _PAGE_NUMBER.fullmatch(said[0]) else (said[-1], said[0])
+    if not _PAGE_NUMBER.fullmatch(number) or not any(ch.isalpha() for ch in title):
+        return False  # a header of years over its columns is no running head: a title faces the page number
+    leads = sorted(_baseline(members[i][-1]) - _baseline(members[i + 1][0]) for i in range(1, len(members) - 1))
+    usual = leads[len(leads) // 2] if leads else max(line.size for line in members[1])
+    gap = _baseline(members[0][-1]) - _baseline(members[1][0])
+    return gap > HEAD_GAP * usual
+
+
+def is_caption(row: Sequence[str]) -> bool:
+    """True for a row whose text begins with a caption's label and number."""
+    return _CAPTION.match(" ".join(cell.strip() for cell in row if cell.strip())) is not None
+
+
+def without_caption(grid: list[list[str]], members: list[list[pagelift.Line]]
+                    ) -> tuple[list[list[str]], list[list[pagelift.Line]]]:
+    """The grid's rows on the longer side of its first caption row (all of them when it has none)."""
+    at = next((i for i, row in enumerate(grid) if is_caption(row)), None)
+    if at is None:
+        return grid, members
+    if at > len(grid) - 1 - at:
+        return grid[:at], members[:at]
+    return grid[at + 1:], members[at + 1:]
+
+
+def is_index(grid: Sequence[Sequence[str]]) -> bool:
+    """True when most cells end in a page reference: an index set in columns."""
+    said = [cell.strip() for row in grid for cell in row if cell.strip()]
+    references = sum(1 for cell in said if _PAGE_REFERENCE.search(cell))
+    return len(said) >= 4 and references >= INDEX * len(said)

@@ -1,0 +1,45 @@
+"""The prose control's shapes on the real files they come from (issue 13): no tables where a
+page holds none, and the real tables next to them still found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pagelift
+
+pytestmark = pytest.mark.corpus
+
+
+def tables_on(corpus_dir: Path, name: str, pages: list[int], detector: str = "auto") -> dict[int, list[pagelift.Table]]:
+    with pagelift.open(corpus_dir / name, pages=pages) as doc:
+        return {page.number: page.tables(detector) for page in doc.pages}
+
+
+def test_a_fonts_character_sheets_are_no_tables(corpus_dir: Path) -> None:
+    found = tables_on(corpus_dir, "pdfjs-tcpdf-standard-fonts.pdf", [1, 13, 14])
+    assert found == {1: [], 13: [], 14: []}
+
+
+@pytest.mark.parametrize("page", [3, 29, 34, 56, 78, 93, 115, 116])
+def test_topology_notes_diagrams_formulas_heads_and_index_are_no_tables(corpus_dir: Path, page: int) -> None:
+    # A caption under figure panels, a running head, a Jacobian, a grid of stars, a plot
+    # with ticks, bracket pieces, the index in two columns.
+    assert tables_on(corpus_dir, "samples-geotopo.pdf", [page]) == {page: []}
+
+
+def test_a_papers_table_beside_prose_leaves_no_whitespace_table(corpus_dir: Path) -> None:
+    (tables,) = tables_on(corpus_dir, "pdfminer-naacl06-shinyama.pdf", [8]).values()
+    assert tables and all(t.detector == "ruled" for t in tables)
+    assert tables[0].rows[0] == ["Article", "1:dump", "2:coast"]
+
+
+def test_header_rules_that_stop_at_the_header_still_make_a_table(corpus_dir: Path) -> None:
+    (tables,) = tables_on(corpus_dir, "tabula-indictb1h-14-rtl.pdf", [1], "ruled").values()
+    assert len(tables) == 1 and len(tables[0].rows) > 30
+
+
+def test_a_header_of_years_above_its_rows_is_no_running_head(corpus_dir: Path) -> None:
+    (tables,) = tables_on(corpus_dir, "tabula-icdar-us-003.pdf", [1], "whitespace").values()
+    assert tables[0].rows[0][1:3] == ["1994", "1997"]
