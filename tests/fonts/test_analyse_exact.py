@@ -101,6 +101,7 @@ def test_cid_system_info() -> None:
     assert warn == []
     assert _cid_system_info(pikepdf.Dictionary(CIDSystemInfo=pikepdf.Array([1])), warn, "font F1") is None
     assert warn == ["font F1: /CIDSystemInfo is not a dictionary; ignored"]
+    assert warn.codes == ["font"]
 
 
 # --- analyse_font ---------------------------------------------------------------------------
@@ -153,6 +154,7 @@ def test_an_unknown_subtype_is_read_as_simple(subtype: Any, shown: str) -> None:
         obj.Subtype = subtype
     info, geometry, warn = analysed(obj)
     assert warn == [f"font F1 (Helvetica): unknown font /Subtype {shown}; read as a simple font"]
+    assert warn.codes == ["font"]
     assert (info.composite, info.standard_font, geometry.single_byte) == (False, "Helvetica", True)
 
 
@@ -189,6 +191,15 @@ def test_a_type0_font() -> None:
                                                                                               None)
     assert info.code_to_cid(0x0102) == 0x0102
     assert (geometry.single_byte, geometry.vertical, warn) == (False, False, [])
+
+
+def test_a_type0_font_s_width_warnings_carry_its_label() -> None:
+    doc = Document()
+    obj = doc.type0_font("AB", to_unicode=False).obj
+    obj.DescendantFonts[0].DW = pikepdf.String("1000")
+    _, _, warn = analysed(obj, "F3")
+    assert [m.split(":")[0] for m in warn] == ["font F3 (TestCID)"]
+    assert warn.codes == ["font"]
 
 
 def test_a_vertical_type0_font() -> None:

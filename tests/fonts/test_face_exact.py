@@ -78,6 +78,10 @@ def test_descriptor_flags() -> None:
     assert face_of(font("Custom", descriptor(Flags=32 | (1 << 18)))) == FontFace("Custom", True, False)
     assert face_of(font("Custom", descriptor(Flags=32 | (1 << 6)))) == FontFace("Custom", False, True)
     assert face_of(font("Custom", descriptor(Flags=(1 << 17) | (1 << 5) | (1 << 7)))) == FontFace("Custom", False, False)
+    # Producers that write the flags as a signed 32-bit number: -100 has bit 19 (ForceBold) set.
+    assert face_of(font("Custom", descriptor(Flags=-100))) == FontFace("Custom", True, False)
+    assert face_of(font("Custom", descriptor(Flags=-(2**31) + (1 << 18)))) == FontFace("Custom", True, False)
+    assert face_of(font("Custom", descriptor(Flags=-(2**31) - 1))) == FontFace("Custom", False, False)
     # A flag word too large for 32 bits is no flag word.
     assert face_of(font("Custom", descriptor(Flags=2**33 | (1 << 18)))) == FontFace("Custom", False, False)
     assert face_of(font("Custom", descriptor(Flags=-(2**31)))) == FontFace("Custom", False, False)
@@ -126,3 +130,14 @@ def test_a_composite_font_is_named_by_its_descendant() -> None:
     assert face_of(simple) == FontFace("Plain", False, False)
     # Nor a descendant that is not a dictionary.
     assert face_of(font("Plain", composite=True, descendant=pikepdf.Array())) == FontFace("Plain", False, False)
+
+
+def test_a_descriptor_that_cannot_be_read_leaves_the_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pagelift.fonts import face
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ValueError("damaged")
+
+    monkeypatch.setattr(face, "integer", broken)
+    d = descriptor(Flags=1 << 18, FontWeight=900, ItalicAngle=-12)
+    assert face_of(font("Custom-Oblique", d)) == FontFace("Custom-Oblique", False, True)

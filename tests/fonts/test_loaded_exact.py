@@ -309,6 +309,8 @@ def test_a_font_that_is_not_a_dictionary() -> None:
     assert c.warnings == [("font", "font F5 is not a dictionary; its text is unreadable")]
     assert (f.name, f.decode(b"A")) == ("F5", ((None, 0.5, False, 0.0, 0.0),))
     assert c.asked == []
+    assert (f.info.obj, f.info.subtype, f.info.base_font) == (pikepdf.Array([1]), "", "")
+    assert f.face == FontFace("", False, False)
 
 
 def test_a_font_the_analysis_fails_on(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -319,7 +321,9 @@ def test_a_font_the_analysis_fails_on(monkeypatch: pytest.MonkeyPatch) -> None:
     c = Cache()
     f = c.cache.get(pikepdf.Dictionary(Type=pikepdf.Name.Font), "F6")
     assert c.warnings == [("font", "font F6 could not be read (KeyError: 'boom'); its text is unreadable")]
-    assert f.decode(b"A") == ((None, 0.5, False, 0.0, 0.0),) and f.info.obj is not None
+    assert f.decode(b"A") == ((None, 0.5, False, 0.0, 0.0),)
+    assert (f.info.obj, f.info.subtype, f.info.base_font) == (pikepdf.Dictionary(Type=pikepdf.Name.Font), "", "")
+    assert f.face == FontFace("", False, False)
 
     def strict(*args: Any) -> Any:
         raise StrictError("strict")

@@ -137,6 +137,20 @@ def test_widths_missing_width_and_the_code_mask() -> None:
     assert warn == []
 
 
+def test_an_unusable_missing_width_is_zero_and_said() -> None:
+    g, warn = geometry(font_dict(FirstChar=65, Widths=[600]), descriptor=pikepdf.Dictionary(
+        MissingWidth=pikepdf.String("250")))
+    assert (width(g, 65), width(g, 66)) == (0.6, 0.0)
+    assert warn == [f"{WHAT}: FontDescriptor /MissingWidth is not a number; ignored"]
+
+
+def test_an_unusable_avg_width_is_half_an_em_and_said() -> None:
+    g, warn = geometry(font_dict(), base_font="Verdana", descriptor=pikepdf.Dictionary(AvgWidth=pikepdf.Name.X))
+    assert width(g, 65) == 0.5
+    assert warn == [f"{WHAT}: FontDescriptor /AvgWidth is not a number; ignored",
+                    f"{WHAT}: no /Widths and not a standard font; every glyph is 500 units wide"]
+
+
 def test_missing_width_defaults_to_zero() -> None:
     g, warn = geometry(font_dict(FirstChar=65, Widths=[600]))
     assert (width(g, 65), width(g, 66)) == (0.6, 0.0)
@@ -146,6 +160,9 @@ def test_missing_width_defaults_to_zero() -> None:
 def test_the_font_s_own_space() -> None:
     g, _ = geometry(font_dict(FirstChar=32, Widths=[278, 600]))
     assert (g.space_width, g.space_estimated) == (pytest.approx(0.278), False)
+    # One glyph unit is narrow, but a width of its own.
+    g, _ = geometry(font_dict(FirstChar=32, Widths=[1, 600]))
+    assert (g.space_width, g.space_estimated) == (0.001, False)
     # A zero-width code 32 is no space: estimated from the widths (only the 600 counts).
     g, _ = geometry(font_dict(FirstChar=32, Widths=[0, 600]))
     assert (g.space_width, g.space_estimated) == (pytest.approx(0.3), True)
