@@ -63,6 +63,12 @@ def test_symbol_cmap_at_the_code_then_each_private_use_page() -> None:
     assert plugin._truetype_glyph(truetype({(3, 0): {0xF341: "d"}}), 0x41) is None
 
 
+def test_simple_table_has_the_256_codes_only() -> None:
+    # 0xF100 is code 0 on the second private-use page, and would be "code 256" on the first.
+    program = Program("truetype", glyph_order=[".notdef", "A"], cmaps={(3, 0): {0xF100: "A"}})
+    assert plugin.simple_table(program, info()) == {0: "A"}
+
+
 def test_mac_then_windows_unicode() -> None:
     both = {(3, 0): {0xF042: "s"}, (1, 0): {0x41: "m"}, (3, 1): {0x41: "u", 0x42: "v"}}
     assert plugin._truetype_glyph(truetype(both), 0x41) == "m"  # the symbol cmap lacks it
@@ -195,6 +201,16 @@ def test_load_says_why_a_program_is_missing() -> None:
     assert plugin._load(broken, warnings) is None
     assert warnings == ["embedded FontFile program could not be read: no /Encoding in the clear-text part of the "
                         "Type1 program"]
+
+
+def test_load_reads_an_opentype_subtype_as_opentype() -> None:
+    pdf = pikepdf.new()
+    warnings: list[str] = []
+    font = info(font_file=pikepdf.Stream(pdf, b"garbage-bytes-here"), font_file_kind="FontFile3",
+                font_file_subtype="OpenType")
+    assert plugin._load(font, warnings) is None
+    assert warnings == ["embedded FontFile3 program could not be read: TTLibError: Not a TrueType or OpenType font "
+                        "(bad sfntVersion)"]
 
 
 def test_names_a_base_encoding() -> None:

@@ -151,6 +151,11 @@ def test_raw_encoding_only_for_a_custom_offset_with_the_bytes() -> None:
     assert program.encoding == {8: "B"}
 
 
+def test_a_top_dictionary_without_a_charset() -> None:
+    program = fields(SimpleNamespace(Encoding="ExpertEncoding"))
+    assert (program.glyph_order, program.encoding, program.cid_gids) == ([], {}, {})
+
+
 def test_glyph_order_is_capped() -> None:
     charset = [".notdef"] + [f"g{i}" for i in range(programs.MAX_GLYPHS + 5)]
     program = fields(SimpleNamespace(charset=charset, Encoding="ExpertEncoding"))
@@ -334,6 +339,12 @@ def test_type1_entries_of_the_clear_text_only() -> None:
     assert programs.read_type1(clear + b"eexec /Encoding StandardEncoding def", None).encoding == program.encoding
 
 
+def test_type1_whose_clear_text_is_empty() -> None:
+    # "eexec" at the very start: nothing before it, whatever follows.
+    with pytest.raises(ProgramError, match=r"^no /Encoding in the clear-text part"):
+        programs.read_type1(b"eexec /Encoding StandardEncoding def", 40)
+
+
 def test_type1_without_eexec_is_cut_at_length1() -> None:
     data = b"/Encoding 256 array dup 65 /A put\n" + b"dup 66 /B put"
     cut = data.index(b"dup 66")
@@ -373,6 +384,19 @@ def test_read_by_kind_and_magic() -> None:
     assert programs._read(cff, "FontFile3", "Type1C", None).encoding == {7: "A"}
     with pytest.raises(ProgramError, match=r"^unknown font file kind FontFile4$"):
         programs._read(tt, "FontFile4", None, None)
+
+
+def test_opentype_by_its_subtype_even_without_the_magic() -> None:
+    # A damaged /OpenType program is read (and fails) as OpenType, not as bare CFF.
+    with pytest.raises(ProgramError) as caught:
+        programs._read(b"garbage-bytes-here", "FontFile3", "OpenType", None)
+    assert str(caught.value) == "TTLibError: Not a TrueType or OpenType font (bad sfntVersion)"
+    with pytest.raises(ProgramError) as caught:
+        ProgramCache().get(b"garbage-bytes-here", "FontFile3", "OpenType", None)
+    assert str(caught.value) == "TTLibError: Not a TrueType or OpenType font (bad sfntVersion)"
+    with pytest.raises(ProgramError) as caught:
+        programs._read(b"garbage-bytes-here", "FontFile3", "Type1C", None)
+    assert str(caught.value) == "AssertionError: Unknown CFF format"
 
 
 def test_pfb_segment_header_is_dropped() -> None:
