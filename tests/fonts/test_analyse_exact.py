@@ -50,7 +50,7 @@ def with_descriptor(descriptor: Any) -> tuple[FontInfo, Warnings]:
 
 
 @pytest.mark.parametrize(("flags", "symbolic"), [
-    (4, True), (4 | 2, True), (36, False), (32, False), (0, False), (2**32 + 4, False), (-(2**31), False),
+    (4, True), (4 | 2, True), (1, False), (36, False), (32, False), (0, False), (2**32 + 4, False), (-(2**31), False),
     (2**32, False), (-(2**31) + 4, True), (4.9, True), (Name.X, False),
 ])
 def test_symbolic_flag(flags: Any, symbolic: bool) -> None:
@@ -62,6 +62,7 @@ def test_a_descriptor_that_is_not_a_dictionary() -> None:
     info, warn = with_descriptor(pikepdf.Array([4]))
     assert (info.descriptor, info.symbolic, info.font_file) == (None, False, None)
     assert warn == ["font F1 (X): /FontDescriptor is not a dictionary; ignored"]
+    assert warn.codes == ["font"]
     info, warn = with_descriptor(None)
     assert (info.descriptor, warn) == (None, [])
 
@@ -202,6 +203,18 @@ def test_a_type0_font_s_width_warnings_carry_its_label() -> None:
     assert warn.codes == ["font"]
 
 
+def test_the_label_of_every_part_s_warnings() -> None:
+    doc = Document()
+    obj = doc.type0_font("AB", to_unicode=False).obj
+    obj.DescendantFonts[0].CIDSystemInfo = pikepdf.Array([1])
+    _, _, warn = analysed(obj, "F3")
+    assert warn == ["font F3 (TestCID): /CIDSystemInfo is not a dictionary; ignored"]
+    simple = doc.standard_font("Helvetica").obj
+    simple.Encoding = 7
+    _, _, warn = analysed(simple, "F4")
+    assert warn == ["font F4 (Helvetica): /Encoding is neither a name nor a dictionary; ignored"]
+
+
 def test_a_vertical_type0_font() -> None:
     doc = Document()
     info, geometry, _ = analysed(doc.type0_font("AB", cmap="Identity-V").obj)
@@ -251,3 +264,6 @@ def test_analyse_geometry_is_analyse_font() -> None:
     assert (info.resource_name, info.base_font, info.max_stream_bytes, info.max_cmap_entries) == ("F6", "Courier",
                                                                                                   99, 77)
     assert geometry.metric(65, 1) == (0.6, 0.0, 0.0)
+    font.Subtype = pikepdf.Name.Odd
+    analyse_geometry(font, "F6", warn, 99, 77)
+    assert warn == ["font F6 (Courier): unknown font /Subtype Odd; read as a simple font"]

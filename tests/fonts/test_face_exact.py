@@ -84,6 +84,7 @@ def test_descriptor_flags() -> None:
     assert face_of(font("Custom", descriptor(Flags=-(2**31) - 1))) == FontFace("Custom", False, False)
     # A flag word too large for 32 bits is no flag word.
     assert face_of(font("Custom", descriptor(Flags=2**33 | (1 << 18)))) == FontFace("Custom", False, False)
+    assert face_of(font("Custom", descriptor(Flags=2**32 + (1 << 18)))) == FontFace("Custom", False, False)
     assert face_of(font("Custom", descriptor(Flags=-(2**31)))) == FontFace("Custom", False, False)
     assert face_of(font("Custom", descriptor(Flags=pikepdf.Name.X))) == FontFace("Custom", False, False)
 
@@ -141,3 +142,16 @@ def test_a_descriptor_that_cannot_be_read_leaves_the_name(monkeypatch: pytest.Mo
     monkeypatch.setattr(face, "integer", broken)
     d = descriptor(Flags=1 << 18, FontWeight=900, ItalicAngle=-12)
     assert face_of(font("Custom-Oblique", d)) == FontFace("Custom-Oblique", False, True)
+
+
+def test_a_name_that_cannot_be_read_is_no_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pagelift.fonts import face
+
+    def broken(value: Any) -> str:
+        raise ValueError("damaged")
+
+    monkeypatch.setattr(face, "name", broken)
+    d = descriptor(FontName=pikepdf.Name("/Garamond-Bold"))
+    assert face_of(font("", d)) == FontFace("", False, False)
+    composite = font("Times8R--Identity-H", d, composite=True, descendant=pikepdf.Dictionary(BaseFont=pikepdf.Name.X))
+    assert face_of(composite) == FontFace("Times8R--Identity-H", False, False)

@@ -379,6 +379,13 @@ def test_a_code_32_that_is_no_space_gives_way_to_the_code_that_is() -> None:
     assert f.space_width == pytest.approx((0.25 + 0.6 + 0.8) / 3 / 2) and f.has_space is False
 
 
+def test_the_estimate_counts_each_of_the_256_codes_once() -> None:
+    doc = Document()
+    obj = simple_font(doc, {0: 1000, 32: 250, 65: 600})
+    f = Cache(GlyphMap("t", 1, by_code={32: "x"})).cache.get(obj, "F1")
+    assert f.space_width == pytest.approx((1.0 + 0.25 + 0.6) / 3 / 2)
+
+
 def test_an_estimated_space_gives_way_to_a_code_that_reads_as_one() -> None:
     doc = Document()
     obj = simple_font(doc, {65: 600, 66: 400})
