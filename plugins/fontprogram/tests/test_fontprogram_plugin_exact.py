@@ -270,6 +270,16 @@ def test_hook_lazy_composite_answer_is_by_cid() -> None:
     assert dict(answer.by_cid) == {1: "A", 2: "B"}
 
 
+def test_lazy_composite_answer_with_an_unreadable_cid_to_gid_map() -> None:
+    # The warning has nowhere to go this late; the CIDs read as glyph ids all the same.
+    doc = Document()
+    obj = doc.type0_font("AB", to_unicode=True, cid_to_gid="stream").obj
+    obj.DescendantFonts[0].CIDToGIDMap.write(b"not flate at all", filter=pikepdf.Name.FlateDecode)
+    answer = plugin.pagelift_decode_font(analysed(obj))
+    assert answer is not None and answer.source == "fontprogram (FontFile2, read on demand)"
+    assert dict(answer.by_cid) == {1: "A", 2: "B"} and answer.warnings == ()
+
+
 def test_lazy_answer_of_an_unreadable_program_is_empty() -> None:
     doc = Document()
     obj = embedded(doc, to_unicode={b"A": "a"})
