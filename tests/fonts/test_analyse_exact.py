@@ -50,7 +50,7 @@ def with_descriptor(descriptor: Any) -> tuple[FontInfo, Warnings]:
 
 
 @pytest.mark.parametrize(("flags", "symbolic"), [
-    (4, True), (4 | 2, True), (1, False), (36, False), (32, False), (0, False), (2**32 + 4, False), (-(2**31), False),
+    (4, True), (4 | 2, True), (1, False), (5, True), (68, True), (36, False), (-2147483708, False), (32, False), (0, False), (2**32 + 4, False), (-(2**31), False),
     (2**32, False), (-(2**31) + 4, True), (4.9, True), (Name.X, False),
 ])
 def test_symbolic_flag(flags: Any, symbolic: bool) -> None:
@@ -209,6 +209,12 @@ def test_the_label_of_every_part_s_warnings() -> None:
     obj.DescendantFonts[0].CIDSystemInfo = pikepdf.Array([1])
     _, _, warn = analysed(obj, "F3")
     assert warn == ["font F3 (TestCID): /CIDSystemInfo is not a dictionary; ignored"]
+    simple = doc.standard_font("Helvetica").obj
+    simple.Widths = 5
+    simple.FontDescriptor = 3
+    _, _, warn = analysed(simple, "F4")
+    assert warn == ["font F4 (Helvetica): /Widths is not an array; ignored",
+                    "font F4 (Helvetica): /FontDescriptor is not a dictionary; ignored"]
     simple = doc.standard_font("Helvetica").obj
     simple.Encoding = 7
     _, _, warn = analysed(simple, "F4")

@@ -206,6 +206,11 @@ def test_space_width_from_the_highest_decoder_that_reads_a_space() -> None:
     # The merged text must agree: a code another decoder reads otherwise is no space.
     assert _space_width([low, high], g, lambda code: " " if code == 0x50 else "x") == 0.08
     assert _space_width([low, high], g, lambda code: "x") is None
+    # A computed mapping above is passed over, not the end of the search.
+    from types import MappingProxyType
+
+    rule = GlyphMap("rule", 30, by_code=MappingProxyType({0x41: " "}))
+    assert _space_width([rule, low], g, lambda code: " ") == 0.08
 
 
 def test_space_width_skips_zero_widths_and_tables_it_cannot_search() -> None:
@@ -244,7 +249,7 @@ def test_font_key() -> None:
 class Cache:
     """A FontCache whose decoders answer from fixed maps, recording warnings and loads."""
 
-    def __init__(self, *answers: GlyphMap, max_fonts_per_page: int = 2_000, **kwargs: Any) -> None:
+    def __init__(self, *answers: GlyphMap, max_fonts_per_page: int = 2_000, preserve_ligatures: bool = False) -> None:
         self.warnings: list[tuple[str, str]] = []
         self.asked: list[str] = []
 
@@ -252,9 +257,9 @@ class Cache:
             self.asked.append(font.resource_name)
             return list(answers)
 
-        self.cache = FontCache(ask, preserve_ligatures=False, warn=lambda c, m: self.warnings.append((c, m)),
-                               max_stream_bytes=1 << 20, max_cmap_entries=1000, max_fonts_per_page=max_fonts_per_page,
-                               **kwargs)
+        self.cache = FontCache(ask, preserve_ligatures=preserve_ligatures,
+                               warn=lambda c, m: self.warnings.append((c, m)), max_stream_bytes=1 << 20,
+                               max_cmap_entries=1000, max_fonts_per_page=max_fonts_per_page)
 
 
 def test_each_font_is_loaded_once() -> None:
@@ -265,6 +270,22 @@ def test_each_font_is_loaded_once() -> None:
     assert c.cache.get(helv, "F9") is first
     assert c.asked == ["F1"] and len(c.cache) == 1 and list(c.cache) == [first]
     assert (first.sources, first.answers[0].source) == (("t",), "t")
+
+
+def test_a_direct_font_is_keyed_by_its_name_and_content() -> None:
+    c = Cache()
+    first = c.cache.get(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1), "F1")
+    assert c.cache.get(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1), "F1") is first
+    c.cache.get(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1), "F2")
+    assert c.asked == ["F1", "F2"]
+
+
+def test_ligatures_folded_or_kept() -> None:
+    doc = Document()
+    helv = doc.standard_font("Helvetica").obj
+    answer = GlyphMap("t", 1, by_code={0xAE: "ﬁ"})
+    assert Cache(answer).cache.get(helv, "F1").decode(b"\xae")[0][0] == "fi"
+    assert Cache(answer, preserve_ligatures=True).cache.get(helv, "F1").decode(b"\xae")[0][0] == "ﬁ"
 
 
 def test_the_least_recently_used_font_goes() -> None:
@@ -291,6 +312,8 @@ def test_the_per_page_font_limit() -> None:
     a, b = c.cache.get(fonts[0], "A"), c.cache.get(fonts[1], "B")
     refused = c.cache.get(fonts[2], "C")
     assert refused.name == "(over the font limit)" and refused.decode(b"A") == ((None, 0.5, False, 0.0, 0.0),)
+    assert (refused.info.obj, refused.info.subtype, refused.info.base_font) == (None, "", "")
+    assert refused.face == FontFace("", False, False)
     assert c.cache.get(fonts[3], "D") is refused
     assert c.cache.get(fonts[0], "A") is a and c.cache.get(fonts[1], "B") is b  # loaded ones still served
     message = "more than 2 fonts on the page (Limits.max_fonts_per_page); text in the others is unreadable"
@@ -321,7 +344,7 @@ def test_a_font_the_analysis_fails_on(monkeypatch: pytest.MonkeyPatch) -> None:
     c = Cache()
     f = c.cache.get(pikepdf.Dictionary(Type=pikepdf.Name.Font), "F6")
     assert c.warnings == [("font", "font F6 could not be read (KeyError: 'boom'); its text is unreadable")]
-    assert f.decode(b"A") == ((None, 0.5, False, 0.0, 0.0),)
+    assert f.decode(b"A") == ((None, 0.5, False, 0.0, 0.0),) and f.name == "F6"
     assert (f.info.obj, f.info.subtype, f.info.base_font) == (pikepdf.Dictionary(Type=pikepdf.Name.Font), "", "")
     assert f.face == FontFace("", False, False)
 
@@ -365,7 +388,7 @@ def simple_font(doc: Document, widths: dict[int, int]) -> pikepdf.Dictionary:
 def test_the_font_s_own_space_stands() -> None:
     doc = Document()
     obj = simple_font(doc, {32: 250, 65: 600, 66: 800})
-    f = Cache(GlyphMap("t", 1, by_code={32: " ", 65: " "})).cache.get(obj, "F1")
+    f = Cache(GlyphMap("t", 1, by_code={65: " ", 32: " "})).cache.get(obj, "F1")
     assert f.space_width == 0.25 and f.has_space is True
 
 
@@ -393,6 +416,17 @@ def test_an_estimated_space_gives_way_to_a_code_that_reads_as_one() -> None:
     assert f.space_width == 0.4 and f.has_space is True
     f = Cache(GlyphMap("t", 1, by_code={65: "A"})).cache.get(simple_font(doc, {65: 600, 66: 400}), "F2")
     assert f.space_width == pytest.approx(0.25) and f.has_space is False  # the geometry's own estimate
+
+
+def test_a_composite_font_keeps_the_width_of_its_code_32() -> None:
+    doc = Document()
+    obj = doc.type0_font("AB", to_unicode=False, default_width=800).obj
+    # One-byte codes 20-42 are CIDs 32-66: code 32 is CID 32, 800 wide.
+    cmap = pikepdf.Stream(doc.pdf, b"begincmap 1 begincodespacerange <00> <FF> endcodespacerange "
+                                   b"1 begincidrange <20> <42> 32 endcidrange endcmap")
+    obj.Encoding = doc.pdf.make_indirect(cmap)
+    f = Cache(GlyphMap("t", 1, by_cid={1: "A", 2: "B"})).cache.get(obj, "F1")
+    assert (f.geometry.space_estimated, f.space_width) == (False, 0.8)
 
 
 def test_a_vertical_font_keeps_its_space() -> None:
