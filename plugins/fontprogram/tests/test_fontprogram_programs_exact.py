@@ -58,6 +58,10 @@ def test_other_subtables_are_not_unicode(key: tuple[int, int]) -> None:
     assert programs._reverse_unicode({key: {0x41: "g1"}}) == {}
 
 
+def test_a_non_unicode_subtable_between_is_passed_over() -> None:
+    assert programs._reverse_unicode({(1, 0): {0x41: "m"}, (3, 10): {0x42: "g1"}}) == {"g1": "B"}
+
+
 def test_windows_unicode_first_then_the_lowest_code() -> None:
     cmaps = {
         (0, 3): {0x42: "g1", 0x43: "g2"},
@@ -136,8 +140,9 @@ def test_raw_encoding_only_for_a_custom_offset_with_the_bytes() -> None:
     raw = bytes([0, 2, 9, 8])  # gid 1 at 9, gid 2 at 8
     custom = [".notdef"] * 256
     custom[65] = "A"
-    for offset in (0, 1):  # predefined encodings: fontTools' table
-        program = fields(SimpleNamespace(charset=CHARSET, Encoding=custom, rawDict={"Encoding": offset}), raw * 3)
+    for offset in (0, 1):  # predefined encodings: fontTools' table (the bytes would say {9: "A"})
+        data = bytes([0, 0, 1, 9])
+        program = fields(SimpleNamespace(charset=CHARSET, Encoding=custom, rawDict={"Encoding": offset}), data)
         assert program.encoding == {65: "A"}
     program = fields(SimpleNamespace(charset=CHARSET, Encoding=custom, rawDict={"Encoding": 2}), b"xx" + raw)
     assert program.encoding == {9: "A", 8: "B"}
@@ -217,6 +222,16 @@ def test_cmap_codes_counts_a_shared_subtable_once_and_every_record() -> None:
     assert programs.cmap_codes(cmap_table([100, 200, 300], {100: sub, 200: b"\x00\x00", 300: b"\x00\x00"})) == 612
 
 
+def test_cmap_codes_reads_every_byte_of_its_counts() -> None:
+    # 256 records (two bytes of count), all pointing at one format-0 subtable.
+    assert programs.cmap_codes(cmap_table([3000] * 256, {3000: b"\x00\x00"})) == 256
+    # A group count of 2^24 (only its top byte set), two groups present.
+    sub = groups_subtable(12, [(0, 9), (20, 29)], claimed=0x01000000)
+    assert programs.cmap_codes(cmap_table([100], {100: sub})) == 20
+    # A group's last code above 2^24.
+    assert programs.cmap_codes(cmap_table([100], {100: groups_subtable(12, [(0, 0x01000000)])})) == 0x01000001
+
+
 def test_cmap_codes_reads_four_byte_offsets() -> None:
     # A subtable 16 MiB into the table: its offset needs all four bytes.
     offset = 0x01000010
@@ -273,11 +288,14 @@ def test_a_second_record_for_the_same_encoding_is_not_read() -> None:
     # Another language, or fontTools would refuse to write it.
     second.platformID, second.platEncID, second.language, second.cmap = 3, 1, 1, {0x42: "B", 0x43: "B"}
     font["cmap"].tables.append(second)
+    third = CmapSubtable.newSubtable(12)  # and a subtable after the second record is still read
+    third.platformID, third.platEncID, third.language, third.cmap = 3, 10, 0, {0x10000: "B"}
+    font["cmap"].tables.append(third)
     out = io.BytesIO()
     font.save(out)
     program = programs.read_truetype(out.getvalue())
-    assert program.cmaps == {(3, 1): {0x41: "A"}}
-    assert program.unicode_of == {"A": "A"}
+    assert program.cmaps == {(3, 1): {0x41: "A"}, (3, 10): {0x10000: "B"}}
+    assert program.unicode_of == {"A": "A", "B": "\U00010000"}
 
 
 def test_an_empty_subtable_is_left_out() -> None:
@@ -335,6 +353,8 @@ def test_type1_entries_of_the_clear_text_only() -> None:
     clear = b"/Encoding 256 array\ndup 0 /minus put dup 255 /A put dup 256 /B put dup 65 /C put\n"
     program = programs.read_type1(clear + b"currentfile eexec dup 66 /D put", None)
     assert program.encoding == {0: "minus", 255: "A", 65: "C"}
+    # Up to the first eexec only.
+    assert programs.read_type1(clear + b"eexec dup 66 /D put eexec", None).encoding == program.encoding
     # /Encoding StandardEncoding past eexec does not count.
     assert programs.read_type1(clear + b"eexec /Encoding StandardEncoding def", None).encoding == program.encoding
 
@@ -350,6 +370,8 @@ def test_type1_without_eexec_is_cut_at_length1() -> None:
     cut = data.index(b"dup 66")
     assert programs.read_type1(data, cut).encoding == {65: "A"}
     assert programs.read_type1(data, len(data)).encoding == {65: "A", 66: "B"}
+    with pytest.raises(ProgramError):  # one byte: "/", no /Encoding in it
+        programs.read_type1(data, 1)
     for length1 in (None, 0, -3, len(data) + 1):  # no usable /Length1: the whole program
         assert programs.read_type1(data, length1).encoding == {65: "A", 66: "B"}, length1
 
