@@ -91,7 +91,8 @@ def test_warnings_for_an_encoding_that_names_nothing() -> None:
     # Not symbolic and no program: the unknown name gives way to the assumed standard encoding.
     answer = plugin.simple_map(info(pikepdf.Dictionary(Encoding=Name.KlingonEncoding)))
     assert answer is not None and answer.by_code == names_text("StandardEncoding")
-    assert answer.warnings == ("unknown base encoding /KlingonEncoding; only /Differences names are used",)
+    assert answer.warnings == ("unknown base encoding /KlingonEncoding; read as StandardEncoding "
+                               "(assumed: non-symbolic, no usable /Encoding)",)
     bad_base = pikepdf.Dictionary(Encoding=pikepdf.Dictionary(BaseEncoding=Name.Nope))
     assert plugin.simple_map(info(bad_base, symbolic=True)).warnings == (  # type: ignore[union-attr]
         "unknown base encoding /Nope; only /Differences names are used",)
@@ -101,7 +102,7 @@ def test_a_base_encoding_that_is_not_a_name_is_none() -> None:
     obj = pikepdf.Dictionary(Encoding=pikepdf.Dictionary(BaseEncoding=pikepdf.String("WinAnsiEncoding")))
     assert plugin.simple_map(info(obj, symbolic=True)) is None
     answer = plugin.simple_map(info(obj))  # not symbolic, no program: StandardEncoding assumed
-    assert answer is not None and answer.source == "glyphname (StandardEncoding (assumed: non-symbolic, no /Encoding))"
+    assert answer is not None and answer.source == "glyphname (StandardEncoding (assumed: non-symbolic, no usable /Encoding))"
 
 
 def test_symbol_and_dingbats_use_their_own_tables_without_a_program() -> None:
@@ -131,11 +132,11 @@ def test_symbol_and_dingbats_use_their_own_tables_without_a_program() -> None:
 def test_a_standard_encoding_is_assumed_for_a_plain_font_without_a_program(subtype: str, assumed: str) -> None:
     answer = plugin.simple_map(info(subtype=subtype))
     assert answer is not None
-    assert answer.source == f"glyphname ({assumed} (assumed: non-symbolic, no /Encoding))"
+    assert answer.source == f"glyphname ({assumed} (assumed: non-symbolic, no usable /Encoding))"
     assert answer.by_code == names_text(assumed)
     answer = plugin.simple_map(info(subtype=subtype, differences={0x41: "eacute"}))
     assert answer is not None
-    assert answer.source == f"glyphname ({assumed} (assumed: non-symbolic, no /Encoding) + /Differences)"
+    assert answer.source == f"glyphname ({assumed} (assumed: non-symbolic, no usable /Encoding) + /Differences)"
     assert answer.by_code == names_text(assumed) | {0x41: "é"}
 
 

@@ -70,8 +70,8 @@ def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
             base = str(value)[1:]
     elif encoding is not None:
         warnings.append("/Encoding is neither a name nor a dictionary; ignored")
-    if base is not None and base not in BASE_ENCODINGS:
-        warnings.append(f"unknown base encoding /{base}; only /Differences names are used")
+    unknown_base = base if base is not None and base not in BASE_ENCODINGS else None
+    if unknown_base is not None:
         base = None
 
     table: dict[int, str] = {}
@@ -87,7 +87,13 @@ def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     elif not font.symbolic and font.font_file is None and font.subtype in ("Type1", "MMType1", "TrueType"):
         assumed = "WinAnsiEncoding" if font.subtype == "TrueType" else "StandardEncoding"
         table = _names_text(base_encoding(assumed))
-        label = f"{assumed} (assumed: non-symbolic, no /Encoding)"
+        label = f"{assumed} (assumed: non-symbolic, no usable /Encoding)"
+
+    if unknown_base is not None:
+        # Say what the codes were read through instead: a non-symbolic font without a program
+        # falls back to an assumed standard encoding, not to /Differences alone.
+        instead = "only /Differences names are used" if label == "differences" else f"read as {label}"
+        warnings.append(f"unknown base encoding /{unknown_base}; {instead}")
 
     # The core parsed /Differences once (and warned about malformed items) for every decoder.
     diffs = font.differences
