@@ -32,6 +32,7 @@ COMPILED = (
     "pagelift.content.shapes",
     "pagelift.fonts.loaded",
     "pagelift.fonts.geometry",
+    "pagelift.runs",
     "pagelift.text.frames",
     "pagelift.text.lines",
     "pagelift.text.cleaning",

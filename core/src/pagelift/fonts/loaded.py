@@ -112,14 +112,14 @@ class LoadedFont:
                 self._table[code] = found
         return found
 
-    def decode(self, data: bytes) -> tuple[GlyphCode, ...]:
+    def decode(self, raw: bytes | bytearray | memoryview) -> tuple[GlyphCode, ...]:
         """Split a shown string into glyphs and describe each one.
 
         Returns a tuple (immutable, so it can be shared by every call with the same bytes,
         and untracked by the garbage collector once its glyphs are).
         """
-        if type(data) is not bytes:
-            data = bytes(data)  # a bytearray or memoryview: the string cache needs a hashable key
+        # A bytearray or memoryview is copied: the string cache needs a hashable key.
+        data = raw if type(raw) is bytes else bytes(raw)
         strings = self._strings
         found = strings.get(data)
         if found is not None:
