@@ -31,8 +31,17 @@ BUILD = ROOT / "build" / "mypyc"
 GROUP = "pagelift"
 
 COMPILED = [
-    # The tokenizer of every content stream.
+    # The tokenizer of every content stream, the interpreter that runs its operators, and
+    # the second reading of the page for its paths (a subclass of the interpreter: a native
+    # class can only be subclassed by another native class, so the two are compiled together).
     "pagelift/content/lexer.py",
+    "pagelift/content/interpreter.py",
+    "pagelift/content/shapes.py",
+    # A font's decode path: a shown string to its glyphs, and word_space per show.
+    "pagelift/fonts/loaded.py",
+    "pagelift/fonts/geometry.py",
+    # Run, made once per piece of text drawn: a native class is built several times faster.
+    "pagelift/runs.py",
     # The line rule and what it runs on every run of a page.
     "pagelift/text/frames.py",
     "pagelift/text/lines.py",

@@ -3,13 +3,14 @@
 
     python3 benchmarks/speed/builds.py                                   # R-intro.pdf, 3 rounds
     python3 benchmarks/speed/builds.py /usr/share/R/doc/manual/refman.pdf --rounds 1
-    git archive <commit> core/src | tar -x -C /tmp/before
+    git archive <commit> core/src scripts pyproject.toml | tar -x -C /tmp/before
+    (cd /tmp/before && $PWD/.venv/bin/python scripts/compile_core.py)     # its compiled build
     python3 benchmarks/speed/builds.py --before /tmp/before/core/src     # adds that commit's core
 
 Each build reads the document in a fresh process (imports and plugin discovery warmed on
 page 1, untimed): the compiled build, the pure one (``PAGELIFT_PURE_PYTHON=1``) and, with
 ``--before``, another checkout's core put first on ``PYTHONPATH`` (the plugins are this
-checkout's). Rounds are interleaved and the least CPU time of each counts: CPU time, unlike
+checkout's), from its source and, where its modules were compiled, compiled. Rounds are interleaved and the least CPU time of each counts: CPU time, unlike
 the wall clock, is about the same on a busy shared machine. The text of every build must
 be the same; the table says so.
 """
@@ -60,7 +61,11 @@ def main() -> None:
     base = {k: v for k, v in os.environ.items() if k not in ("PAGELIFT_PURE_PYTHON", "PYTHONPATH")}
     builds = {}
     if args.before:
-        builds["before (pure)"] = base | {"PYTHONPATH": str(args.before)}
+        # The other checkout's core as it is (compiled where its extension modules were built
+        # with its own scripts/compile_core.py), and the same core from its Python source.
+        builds["before, pure"] = base | {"PYTHONPATH": str(args.before), "PAGELIFT_PURE_PYTHON": "1"}
+        if any(args.before.rglob("*.so")):
+            builds["before, compiled"] = base | {"PYTHONPATH": str(args.before)}
     builds["pure"] = base | {"PAGELIFT_PURE_PYTHON": "1"}
     builds["compiled"] = base
     best: dict[str, dict[str, float]] = {}

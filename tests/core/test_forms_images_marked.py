@@ -51,9 +51,7 @@ def test_nested_forms_compose_their_matrices_and_restore_state() -> None:
     assert approx(runs[1].glyph_offsets[1][1], 6.67)
 
 
-def test_a_form_drawn_many_times_is_parsed_once(monkeypatch: object) -> None:
-    from pagelift.content import interpreter
-
+def test_a_form_drawn_many_times_is_parsed_once() -> None:
     doc, font = _doc()
     form = doc.form()
     form.text(font, 10, 0, 0, "A")
@@ -61,17 +59,9 @@ def test_a_form_drawn_many_times_is_parsed_once(monkeypatch: object) -> None:
     for i in range(20):
         page.draw(form, 0, i * 20)
     doc.add_page().draw(form, 0, 0)
-    calls = []
-    real = interpreter.token_chunks
-
-    def counting(data: bytes, *a: object) -> object:
-        calls.append(data)
-        return real(data, *a)
-
-    monkeypatch.setattr(interpreter, "token_chunks", counting)  # type: ignore[attr-defined]
     opened = open_doc(doc)
     assert sum(len(p.runs) for p in opened.pages) == 21
-    assert len(calls) == 3  # two pages' contents and the form, once
+    assert opened._interpreter.forms_parsed == 1  # once, for both pages' 21 drawings
 
 
 def test_a_form_that_draws_itself_is_cut_with_a_warning() -> None:
@@ -248,17 +238,13 @@ def test_hidden_and_ignored_annotations() -> None:
     assert [r.text for r in open_doc(_annotated(), ignore_annotations=True).pages[0].runs] == ["A"]
 
 
-def test_a_failure_after_the_content_keeps_what_was_read(monkeypatch: object) -> None:
-    from pagelift.content.interpreter import Interpreter
-
-    def broken(self: object, page_obj: object) -> None:
-        raise RuntimeError("qpdf: object 12 0 cannot be resolved")
-
-    monkeypatch.setattr(Interpreter, "_run_annotations", broken)  # type: ignore[attr-defined]
-    opened = open_doc(_annotated())
+def test_a_failure_after_the_content_keeps_what_was_read() -> None:
+    # A limit the interpreter cannot compare with fails the first thing that asks it, here
+    # the annotation's appearance (a form) after the page's own content was read.
+    opened = open_doc(_annotated(), limits=pagelift.Limits(max_form_depth=None))  # type: ignore[arg-type]
     assert [r.text for r in opened.pages[0].runs] == ["A"]
     assert [w.code for w in opened.warnings] == ["malformed_page"]
-    assert "could not be read to the end: qpdf: object 12 0" in opened.warnings[0].message
+    assert "could not be read to the end: " in opened.warnings[0].message
 
 
 def test_actual_text_over_an_image_becomes_a_run_on_its_box() -> None:

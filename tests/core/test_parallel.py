@@ -110,6 +110,25 @@ def test_a_warning_said_once_per_document_stays_once_with_three_workers() -> Non
     assert len(failures) == 1 and failures[0][0] == 1
 
 
+def test_a_worker_marks_each_warning_with_the_cache_entry_that_said_it() -> None:
+    # Entries are named by object numbers, the same in every process: a font (its loading),
+    # a resource dictionary (a font name looked up in it). The form's missing font is said by
+    # the form's resources, each page's missing font by that page's own.
+    reader = parallel.PageReader(long_document(3, blank=()), None, pagelift.Options(), manager(FailingDecoder()))
+    try:
+        pages = reader.read([1, 2])
+    finally:
+        reader.close()
+    marks = [(number, w.message, key) for number, _text, warnings in pages for w, key in warnings]
+    failing = [key for _n, message, key in marks if "this decoder always fails" in message]
+    assert failing and all(key[0] == "font" and isinstance(key[1], tuple) for key in failing)
+    missing = {key for _n, message, key in marks if "/Missing" in message}
+    gone = [key for _n, message, key in marks if "/Gone" in message]
+    assert len(missing) == 1 and next(iter(missing))[0] == "resources"
+    assert len(gone) == 2 and len(set(gone)) == 2 and all(key[0] == "resources" for key in gone)  # one per page
+    assert missing.isdisjoint(gone)
+
+
 def test_page_selection_and_a_layout_are_honoured_in_workers() -> None:
     data = long_document()
     pm = manager()

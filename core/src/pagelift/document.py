@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pikepdf
 
 from .cached import computed_once, computed_once_locked
+from .cachekeys import done, filling
 from .catalog.destinations import Destinations
 from .content.cycles import cycles_paused
 from .content.interpreter import Interpreter, PageContent
@@ -193,8 +194,12 @@ class Document(DocumentExtras):
         except Exception:
             return
         if problems:
-            self._warn(0 if is_repair(problems) else page, WarningCode.REPAIRED if is_repair(problems)
-                       else WarningCode.MALFORMED_DOCUMENT, summary(problems, self.name))
+            entry = filling(("_collect_qpdf_warnings",))  # said once per document (pagelift.parallel)
+            try:
+                self._warn(0 if is_repair(problems) else page, WarningCode.REPAIRED if is_repair(problems)
+                           else WarningCode.MALFORMED_DOCUMENT, summary(problems, self.name))
+            finally:
+                done(entry)
 
     def text(self, layout: str | None = None) -> str:
         """The whole document's text: pages separated by a blank line, pages without text skipped.

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .cachekeys import done, filling
 from .fonts import LoadedFont
 from .fonts.merge import clean_text, is_private_use
 from .model import WarningCode
@@ -125,9 +126,13 @@ class UnreadableReporter:
         self.warn(page, WarningCode.UNREADABLE, unreadable_message(counts, self.decoders_installed))
 
     def _tell_once(self) -> None:
-        # Named as pagelift.parallel knows it: said once per document, each worker process says it
-        # again on its first page, and the caller keeps the first.
-        self.warn(0, WarningCode.NO_DECODER, NO_DECODER_MESSAGE)
+        # Said once per document: each worker process says it again on its first page, and
+        # pagelift.parallel keeps the first.
+        entry = filling(("_tell_once",))
+        try:
+            self.warn(0, WarningCode.NO_DECODER, NO_DECODER_MESSAGE)
+        finally:
+            done(entry)
 
 
 __all__ = ["INSTALL_DECODERS", "NO_DECODER_MESSAGE", "UnreadableReporter", "unreadable_message", "why_unreadable"]

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from .cached import computed_once, computed_once_locked
 from .catalog.destinations import Destinations
+from .content.cycles import cycles_paused
 from .content.interpreter import PageContent
 from .content.shapes import Shape
 from .extras import PageExtras
@@ -287,7 +288,8 @@ class Page(PageExtras):
         words an OCR engine reads off the page's images are part of the text (as they are
         of ``lines()``, ``text_in()`` and ``tables()``; :meth:`ocr_runs`).
         """
-        return self._text_of(self._visible_runs(), layout)
+        with cycles_paused():  # the layout makes many small acyclic objects too (content/cycles.py)
+            return self._text_of(self._visible_runs(), layout)
 
     def text_in(self, rect: Rect | tuple[float, float, float, float], layout: str | None = None) -> str:
         """The text of the runs inside a region of the page (page space, unrotated)."""

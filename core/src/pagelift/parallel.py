@@ -10,8 +10,8 @@ Output is identical to one process, warnings included. Caches make that less sim
 it sounds: a font, a Form XObject or a resource dictionary is read once per document, so a
 warning about it is said once, on the first page that uses it. Each worker has its own
 caches, and would say it again on its own first page using the object. Such warnings are
-marked in the worker with the cache entry that said them (the functions in
-:data:`ONCE_PER_DOCUMENT`, keyed by object numbers) and the caller keeps only the first per
+marked in the worker with the cache entry that said them (:mod:`pagelift.cachekeys`, keyed
+by object numbers; the kinds are :data:`ONCE_PER_DOCUMENT`) and the caller keeps only the first per
 entry in page order: the one a single process would have said.
 
 Workers are forked where the platform can (Linux): they inherit the caller's plugin
@@ -27,23 +27,24 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
-import sys
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from . import cachekeys
 from .errors import PdfError, PluginError
 from .model import PdfWarning
 
 if TYPE_CHECKING:
     from .document import Document
 
-ONCE_PER_DOCUMENT = ("_load", "_load_font", "_parse_form", "_collect_qpdf_warnings", "_tell_once")
-"""Functions whose warnings are said once per cache entry of the document (see :func:`_cache_key`)."""
+ONCE_PER_DOCUMENT = ("font", "resources", "form", "_collect_qpdf_warnings", "_tell_once")
+"""The kinds of cache entry whose warnings are said once per document: the first item of each
+key :mod:`pagelift.cachekeys` names (a font object, a resource dictionary's font lookups, a Form
+XObject, qpdf's repairs, what is told once)."""
 
 CHUNK_PAGES = 8
 """Pages a worker reads per task: big enough to amortise the round trip, small enough to stream."""
@@ -240,9 +241,9 @@ class _MarkedWarnings(list[PdfWarning]):
         self.marks: list[Any] = []
 
     def append(self, warning: PdfWarning) -> None:
-        """Record ``warning`` and the cache entry whose filling said it (:func:`_cache_key`)."""
+        """Record ``warning`` and the cache entry whose filling said it (:func:`pagelift.cachekeys.current`)."""
         super().append(warning)
-        self.marks.append(_cache_key())
+        self.marks.append(cachekeys.current())
 
 
 _worker: dict[str, PageReader] = {}
@@ -256,31 +257,6 @@ def _start_worker(source: str | bytes, password: str | None, options: Any, plugi
 def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
     """In a worker: :meth:`PageReader.read` on the worker's document."""
     return _worker["reader"].read(numbers, layout)
-
-
-def _cache_key() -> Any:
-    """For a warning being recorded: the per-document cache entry whose filling said it, else None.
-
-    The key names the cached object as every process sees it (object numbers, not Python
-    ids), so the caller can keep the first warning per entry, as one process would.
-    """
-    frame: FrameType | None = sys._getframe(2)
-    while frame is not None:
-        name, local = frame.f_code.co_name, frame.f_locals
-        caller = frame.f_back
-        if name in ("_collect_qpdf_warnings", "_tell_once"):
-            return (name,)
-        if name == "_load" and "font_obj" in local and caller is not None and "key" in caller.f_locals:
-            return ("font", caller.f_locals["key"])  # FontCache.get(): one font object, loaded once
-        if name == "_load_font" and "scope" in local and hasattr(local.get("self"), "_scopes"):
-            # a font name looked up in a resource dictionary, once per dictionary (interpreter scopes)
-            keys = [k for k, v in local["self"]._scopes.items() if v is local["scope"]]
-            return ("resources", keys[0]) if keys else None
-        if name == "_parse_form" and caller is not None and caller.f_code.co_name == "_form":
-            key = caller.f_locals.get("key")
-            return ("form", key) if isinstance(key, tuple) and key[0] != "direct" else None
-        frame = caller
-    return None
 
 
 def default_workers() -> int:

@@ -7,8 +7,11 @@ compiler exists (``scripts/compile_core.py``); the extension modules sit beside 
 
 - ``PAGELIFT_PURE_PYTHON=1`` in the environment loads every one from its ``.py`` file (the
   pure build: the same tests run on it, and benchmarks set the two side by side);
-- a compiled module older than its source (the source was edited since the build) is
-  skipped for the source, with a warning on stderr, so an edit is never silently ignored.
+- a compiled module older than its source (the source was edited since the build) means
+  the whole group runs from source, with a warning on stderr, so an edit is never silently
+  ignored. All of them, not only the edited one: compiled modules call each other's native
+  functions and check for each other's native classes directly, so a compiled interpreter
+  would refuse the fonts a loaded-from-source ``fonts.loaded`` makes.
 
 The output is the same either way; only the speed differs.
 """
@@ -25,6 +28,11 @@ from types import ModuleType
 
 COMPILED = (
     "pagelift.content.lexer",
+    "pagelift.content.interpreter",
+    "pagelift.content.shapes",
+    "pagelift.fonts.loaded",
+    "pagelift.fonts.geometry",
+    "pagelift.runs",
     "pagelift.text.frames",
     "pagelift.text.lines",
     "pagelift.text.cleaning",
@@ -90,9 +98,10 @@ def install() -> list[str]:
     if pure_requested():
         names = list(COMPILED)
     else:
-        names = [name for name in COMPILED if stale(name)]
-        if names:
-            print(f"pagelift: {', '.join(names)} changed since the last build; running the Python source "
+        edited = [name for name in COMPILED if stale(name)]
+        names = list(COMPILED) if edited else []
+        if edited:
+            print(f"pagelift: {', '.join(edited)} changed since the last build; running the Python source "
                   "(python3 dev.py setup compiles them again)", file=sys.stderr)
     if names:
         sys.meta_path.insert(0, SourceFinder(names))

@@ -23,6 +23,7 @@ from typing import Any
 
 import pikepdf
 
+from ..cachekeys import done, filling
 from ..errors import PdfError
 from ..fonts import FontCache, LoadedFont
 from ..fonts.geometry import word_space
@@ -54,6 +55,11 @@ _INITIAL_FILL: dict[Any, tuple[float, ...]] = {
     b"/DeviceGray": (0.0,), b"/DeviceRGB": (0.0, 0.0, 0.0), b"/DeviceCMYK": (0.0, 0.0, 0.0, 1.0),
     b"/G": (0.0,), b"/RGB": (0.0, 0.0, 0.0), b"/CMYK": (0.0, 0.0, 0.0, 1.0),
 }
+_Place = tuple[float, float, float, float, float, float, float, float, float, Any, Any, float, float]
+"""What the runs of one show share (see ``Interpreter._placement``): Tm × CTM (six numbers), the
+scale along the baseline, the direction (dx, dy) as numbers and as the tuple its runs share,
+the ascent vector, the space and the height. The tuples are typed Any so that, compiled, they
+stay the one Python tuple every run of the show holds instead of a new one per run."""
 _QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
 
@@ -78,6 +84,8 @@ class _ResourceScope:
     """A resource dictionary as the interpreter uses it, with its lookups cached."""
 
     res: Any
+    key: Any = None
+    """What the interpreter's scope cache keys it by (None: not cached)."""
     fonts: dict[bytes, tuple[LoadedFont | None, str]] = field(default_factory=dict)
     xobjects: dict[bytes, tuple[str, Any, Any]] = field(default_factory=dict)
 
@@ -162,6 +170,8 @@ class Interpreter:
         self.ignore_annotations = ignore_annotations
         self._forms: dict[Any, _Form] = {}
         self._forms_tokens = 0
+        self.forms_parsed = 0
+        """How many Form XObjects were parsed so far (a form drawn on many pages is parsed once)."""
         self._scopes: dict[Any, _ResourceScope] = {}
         self._images: dict[Any, dict[str, Any]] = {}
         self._ups: dict[int, Any] = {}
@@ -194,7 +204,6 @@ class Interpreter:
         self.font: LoadedFont | None = None
         self.font_name = ""
         self.font_up: tuple[float, float] | None = None
-        self.trm: Matrix | None = None
         self.size = 0.0
         self.tc = 0.0
         self.tw = 0.0
@@ -229,9 +238,10 @@ class Interpreter:
             self._close_marked(0)
             if not self.ignore_annotations:
                 self._run_annotations(page_obj)
-        except WorkLimitReached as exc:
+        except WorkLimitReached as limit:
+            # (Each clause names its exception differently: compiled, one name has one type.)
             self._close_marked(0)
-            self.warn(WarningCode.WORK_LIMIT, str(exc))
+            self.warn(WarningCode.WORK_LIMIT, str(limit))
         except PdfError:
             raise  # strict mode's first warning
         except Exception as exc:  # an object pikepdf cannot resolve: keep what was read before it
@@ -247,7 +257,7 @@ class Interpreter:
         key = _key(res) or (owner if owner[-1] is not None else None)
         scope = self._scopes.get(key) if key is not None else None
         if scope is None:
-            scope = _ResourceScope(res)
+            scope = _ResourceScope(res, key)
             if key is not None:
                 if len(self._scopes) >= self.lookup_cache_size:
                     self._scopes.clear()
@@ -273,10 +283,11 @@ class Interpreter:
 
     def _run_stream(self, chunks: Iterable[list[Any]]) -> None:
         """Interpret token lists (one stream, cut in chunks); operands carry over between chunks."""
-        get = self._ops.get
+        # Plain method calls on typed locals, no bound-method aliases: compiled, a call on a
+        # typed list or dict is a direct C call, an alias a generic Python one.
+        table = self._ops
         missing: Any = _MISSING
         operands: list[Any] = []
-        append = operands.append
         out = self.out
         limit = self.limits.max_operators_per_page
         for tokens in chunks:
@@ -286,9 +297,9 @@ class Interpreter:
                 self._report(b"(operands)", ValueError(f"more than {_MAX_OPERANDS} operands without an operator"))
             count = out.operators
             for tok in tokens:
-                handler = get(tok, missing)
+                handler = table.get(tok, missing)
                 if handler is missing:
-                    append(tok)
+                    operands.append(tok)
                     continue
                 count += 1
                 if handler is not None:
@@ -368,7 +379,14 @@ class Interpreter:
         scope = self.scopes[-1]
         cached = scope.fonts.get(tok)
         if cached is None:
-            cached = self._load_font(scope, tok)
+            # What the lookup says is said once per resource dictionary (pagelift.parallel keeps
+            # the first); a dictionary the cache no longer holds names no entry.
+            key = scope.key if scope.key is not None and self._scopes.get(scope.key) is scope else None
+            entry = filling(("resources", key) if key is not None else None)
+            try:
+                cached = self._load_font(scope, tok)
+            finally:
+                done(entry)
             scope.fonts[tok] = cached
         self.font, self.font_name = cached
         font = self.font
@@ -446,29 +464,36 @@ class Interpreter:
         self._quote(ops)
 
     def _show(self, items: Any) -> None:
-        """Draw strings (raw tokens) and TJ adjustments; emit runs; move the text matrix on."""
+        """Draw strings (raw tokens) and TJ adjustments; emit runs; move the text matrix on.
+
+        The per-glyph loop does only what differs per glyph (its advance, its offset); what
+        every run of the show shares — where text space lands on the page, the run's
+        direction, ascent, space and height — is worked out once, at its first run
+        (:meth:`_placement`).
+        """
         font = self.font
         if font is None:
             return
-        self.trm = None
         size = self.size
         th = self.th
         tc = self.tc
         tcw = tc + self.tw
         vertical = font.vertical
         out = self.out
-        budget = self.limits.max_glyphs_per_page - out.glyphs
-        decode = font.decode
+        max_glyphs = self.limits.max_glyphs_per_page
+        budget = max_glyphs - out.glyphs
+        place: _Place | None = None
         base = 0.0  # where the current run starts, along the baseline from where this show started
         pen = 0.0  # the pen, from ``base``
         pieces: list[tuple[str, float, float]] = []
-        append = pieces.append
         drawn = 0
         unreadable = False
         lost = 0  # glyphs of this show that no decoder could read
         first_vx = 0.0
         over = False
         scale = size if vertical else size * th
+        # Vertical pens move by the advance plus spacing; horizontal ones scale both by Th.
+        spacing = 1.0 if vertical else th
         # A TJ gap that could be a word break ends the run, so that join() — the one rule —
         # decides. The bound follows the font's space (as join's threshold does), not only
         # the size: a font with a narrow space writes its word gaps narrower than 0.15 em.
@@ -476,22 +501,25 @@ class Interpreter:
         split_gap = min(0.15 * size, 0.45 * font_space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
         if not vertical and len(items) > 6:
-            tracking = letter_spacing(items, decode)
+            tracking = letter_spacing(items, font.decode)
             if tracking is not None and font.has_space:
                 # Letter-spaced text ("V i n s  a u"): one TJ sets every glyph apart by the
                 # same amount and writes its word breaks as space glyphs. Those even gaps are
                 # no word breaks, so they stay inside the run; a wider one still splits it.
                 split_gap = max(split_gap, 1.25 * tracking * 0.001 * scale)
         for tok in items:
-            c = tok[0] if type(tok) is bytes else 0
+            if type(tok) is not bytes:
+                continue  # the lexer makes no other token a show could hold
+            raw: bytes = tok
+            c = raw[0]
             if c == 40 or c == 60:  # ( or <
-                if c == 40 and b"\\" not in tok and b"\r" not in tok:
-                    glyphs = decode(tok[1:-1])
+                if c == 40 and b"\\" not in raw and b"\r" not in raw:
+                    glyphs = font.decode(raw[1:-1])
                 else:
-                    s = string_value(tok)
+                    s = string_value(raw)
                     if s is None:
                         continue
-                    glyphs = decode(s)
+                    glyphs = font.decode(s)
                 if len(glyphs) > budget:
                     glyphs = glyphs[:budget] if budget > 0 else ()
                     over = True
@@ -500,14 +528,15 @@ class Interpreter:
                     if over:
                         break
                     continue
+                if place is None:
+                    place = self._placement(font)
                 if spread:
                     # Character spacing wide enough to be a word break (or to interleave
                     # with another string's glyphs, as some table producers do): every
                     # glyph is a run of its own, so the line rule orders and joins them.
                     if drawn:
-                        self._emit(font, base, pen, pieces, unreadable, first_vx)
+                        self._emit(font, place, base, pen, pieces, unreadable, first_vx)
                         pieces = []
-                        append = pieces.append
                         drawn = 0
                         unreadable = False
                     for text, width, space, vx, _vy in glyphs:
@@ -515,10 +544,10 @@ class Interpreter:
                         base += pen
                         pen = adv
                         if text:
-                            self._emit(font, base, adv, [(text, 0.0, adv)], False, vx)
+                            self._emit(font, place, base, adv, [(text, 0.0, adv)], False, vx)
                         elif text is None:
                             lost += 1
-                            self._emit(font, base, adv, [], True, vx)
+                            self._emit(font, place, base, adv, [], True, vx)
                         pen += (tcw if space else tc) * th
                     if over:
                         break
@@ -528,46 +557,37 @@ class Interpreter:
                     pen = 0.0
                     first_vx = glyphs[0][3]
                 drawn += len(glyphs)
-                if vertical:
-                    for text, width, space, _vx, _vy in glyphs:
-                        adv = width * size
-                        if text is None:
-                            unreadable = True
-                            lost += 1
-                        elif text:
-                            append((text, pen, adv))
-                        pen += adv + (tcw if space else tc)
-                else:
-                    for text, width, space, _vx, _vy in glyphs:
-                        adv = width * scale
-                        if text is None:
-                            unreadable = True
-                            lost += 1
-                        elif text:
-                            append((text, pen, adv))
-                        pen += adv + (tcw if space else tc) * th
+                for text, width, space, _vx, _vy in glyphs:
+                    adv = width * scale
+                    if text is None:
+                        unreadable = True
+                        lost += 1
+                    elif text:
+                        pieces.append((text, pen, adv))
+                    pen += adv + (tcw if space else tc) * spacing
                 if over:
                     break
             elif c == 91 or c == 93:  # [ ]
                 continue
             else:
                 try:
-                    shift = -float(tok) * 0.001 * scale
+                    shift = -float(raw) * 0.001 * scale
                 except (TypeError, ValueError):
                     continue
                 if drawn and (shift > split_gap or shift < -split_gap):
                     # A wide TJ gap ends the run, so the line rule decides whether it is a space.
-                    self._emit(font, base, pen, pieces, unreadable, first_vx)
+                    assert place is not None  # drawn: a string placed the show
+                    self._emit(font, place, base, pen, pieces, unreadable, first_vx)
                     pieces = []
-                    append = pieces.append
                     drawn = 0
                     unreadable = False
                 pen += shift
         if drawn:
-            self._emit(font, base, pen, pieces, unreadable, first_vx)
+            assert place is not None
+            self._emit(font, place, base, pen, pieces, unreadable, first_vx)
         if lost:
             out.unreadable[font] = out.unreadable.get(font, 0) + lost
-        out.glyphs = self.limits.max_glyphs_per_page - budget
+        out.glyphs = max_glyphs - budget
         pen += base
         a, b, c2, d, e, f = self.tm
         if vertical:
@@ -575,52 +595,55 @@ class Interpreter:
         else:
             self.tm = (a, b, c2, d, pen * a + e, pen * b + f)
         if over:
-            raise WorkLimitReached(f"more than {self.limits.max_glyphs_per_page} glyphs on the page; "
-                                   "the rest was not read")
+            raise WorkLimitReached(f"more than {max_glyphs} glyphs on the page; the rest was not read")
 
-    def _text_to_page(self) -> Matrix:
-        """Tm × CTM, kept for the rest of the show (several runs may share it)."""
-        self.trm = multiply(self.tm, self.ctm)
-        return self.trm
-
-    def _emit(self, font: LoadedFont, start: float, end: float, pieces: list[tuple[str, float, float]],
-              unreadable: bool, first_vx: float) -> None:
-        """Append a run: ``start`` is where it begins along the baseline (text space, from where
-        the show began), ``end`` and the pieces' positions are measured from ``start``."""
-        a, b, c, d, e, f = self.trm if self.trm is not None else self._text_to_page()
+    def _placement(self, font: LoadedFont) -> _Place:
+        """What every run of the show being drawn shares: Tm × CTM, the scale from text space
+        along the baseline to the page (negative when the pen runs backwards or down a
+        vertical line), the baseline's direction, the ascent vector, the space and the height."""
+        a, b, c, d, e, f = multiply(self.tm, self.ctm)
         size = self.size
         if font.vertical:
             unit = math.hypot(c, d)
             dx, dy = (-c / unit, -d / unit) if unit else (0.0, -1.0)
-            # The pen stands on the glyphs' vertical origin; the run starts at their left edge.
-            tx, ty = -first_vx * size, start + self.rise
             em = size * self.th
             ascent = (a * em, b * em)
-            offsets = tuple([(t, -p * unit, -adv * unit) for t, p, adv in pieces])
-            width = -end * unit
             space = abs(font.space_width * size) * unit
             height = unit * abs(size)
+            return (a, b, c, d, e, f, -unit, dx, dy, (dx, dy), ascent, space, height)
+        unit = math.hypot(a, b)
+        # A negative size or horizontal scale turns the glyphs round: the pen runs backwards.
+        if size * self.th < 0:
+            unit = -unit
+        dx, dy = (a / unit, b / unit) if unit else (1.0, 0.0)
+        up = self.font_up
+        if up is None:
+            ascent = (c * size, d * size)
         else:
-            unit = math.hypot(a, b)
-            # A negative size or horizontal scale turns the glyphs round: the pen runs backwards.
-            if size * self.th < 0:
-                unit = -unit
-            dx, dy = (a / unit, b / unit) if unit else (1.0, 0.0)
+            ux, uy = up
+            ascent = ((a * ux + c * uy) * size, (b * ux + d * uy) * size)
+        space = abs(font.space_width * size * self.th * unit)
+        height = math.hypot(ascent[0], ascent[1])
+        return (a, b, c, d, e, f, unit, dx, dy, (dx, dy), ascent, space, height)
+
+    def _emit(self, font: LoadedFont, place: _Place, start: float, end: float,
+              pieces: list[tuple[str, float, float]], unreadable: bool, first_vx: float) -> None:
+        """Append a run: ``start`` is where it begins along the baseline (text space, from where
+        the show began), ``end`` and the pieces' positions are measured from ``start``."""
+        a, b, c, d, e, f, scale, dx, dy, direction, ascent, space, height = place
+        if font.vertical:
+            # The pen stands on the glyphs' vertical origin; the run starts at their left edge.
+            tx, ty = -first_vx * self.size, start + self.rise
+        else:
             tx, ty = start, self.rise
-            up = self.font_up
-            if up is None:
-                ascent = (c * size, d * size)
-            else:
-                ux, uy = up
-                ascent = ((a * ux + c * uy) * size, (b * ux + d * uy) * size)
-            if unit == 1.0:
-                offsets = tuple(pieces)
-            else:
-                offsets = tuple([(t, p * unit, adv * unit) for t, p, adv in pieces])
-            width = end * unit
-            space = abs(font.space_width * size * self.th * unit)
-            height = math.hypot(ascent[0], ascent[1])
-        if not math.isfinite(a * tx + c * ty + e + b * tx + d * ty + f + width + height + space + dx + dy):
+        if scale == 1.0:
+            offsets = tuple(pieces)
+        else:
+            offsets = tuple([(t, p * scale, adv * scale) for t, p, adv in pieces])
+        width = end * scale
+        x = a * tx + c * ty + e
+        y = b * tx + d * ty + f
+        if not math.isfinite(x + b * tx + d * ty + f + width + height + space + dx + dy):
             # float() reads "nan" and "inf", which no PDF number is; and huge values overflow.
             if not self.reported_nonfinite:
                 self.reported_nonfinite = True
@@ -631,12 +654,13 @@ class Interpreter:
             # Lines, layouts and tables take time growing with the runs: bound them here.
             raise WorkLimitReached(f"more than {self.limits.max_runs_per_page} text runs on the page "
                                    "(Limits.max_runs_per_page); the rest was not read")
+        mode = self.mode
         runs.append(Run(
-            text="".join([p[0] for p in pieces]), x=a * tx + c * ty + e, y=b * tx + d * ty + f, width=width,
-            size=height, font=self.font_name, space_width=space, direction=(dx, dy), ascent=ascent,
-            vertical=font.vertical, invisible=self.mode == 3 or self.mode == 7, unreadable=unreadable,
+            text="".join([p[0] for p in pieces]), x=x, y=y, width=width,
+            size=height, font=self.font_name, space_width=space, direction=direction, ascent=ascent,
+            vertical=font.vertical, invisible=mode == 3 or mode == 7, unreadable=unreadable,
             artifact=self.artifact, mcid=self.mcid, seq=len(runs), glyph_offsets=offsets,
-            face=font.face, color=self.fill, fake_bold=self.mode == 2,
+            face=font.face, color=self.fill, fake_bold=mode == 2,
         ))
 
     # -- marked content --------------------------------------------------------------------
@@ -839,13 +863,20 @@ class Interpreter:
             return
         form = self._forms.get(key)
         if form is None:
+            # What parsing says is said once per form object (pagelift.parallel keeps the first).
+            entry = filling(("form", key) if key[0] != "direct" else None)
+            lost = ""
             try:
                 form = self._parse_form(xobj, name)
             except (WorkLimitReached, PdfError):
                 raise
             except Exception as exc:  # swallowed by the Do handler otherwise: say the form is lost
-                self.warn(WarningCode.MALFORMED_PAGE, f"form XObject /{name} could not be read "
-                          f"({type(exc).__name__}: {exc}); its content is missing")
+                form = None
+                lost = f"form XObject /{name} could not be read ({type(exc).__name__}: {exc}); its content is missing"
+            finally:
+                done(entry)
+            if form is None:
+                self.warn(WarningCode.MALFORMED_PAGE, lost)
                 return
             if key[0] != "direct":
                 self._keep(key, form)
@@ -863,6 +894,7 @@ class Interpreter:
             self._forms_tokens -= self._forms.pop(oldest).size
 
     def _parse_form(self, xobj: Any, name: str) -> _Form:
+        self.forms_parsed += 1
         data = self._read(xobj, f"form /{name}")
         matrix = IDENTITY
         m = xobj.get("/Matrix")

@@ -20,6 +20,7 @@ from typing import Any
 
 import pikepdf
 
+from ..cachekeys import done, filling
 from ..errors import StrictError
 from ..model import Matrix
 from .analyse import analyse_font
@@ -61,8 +62,11 @@ class LoadedFont:
         self.text_of = text_of
         self.space_width = geometry.space_width
         self._has_space: bool | None = None  # asked for rarely; text_of(32) can load a whole CMap
-        self._cache: dict[int, GlyphCode] = {}
-        self._table: list[GlyphCode | None] | None = [None] * 256 if geometry.single_byte else None
+        # The caches hold the glyph tuples as objects (Any), handed out as they are: compiled,
+        # a value typed GlyphCode is an unboxed C struct, and every pass through one would
+        # build a new tuple (the decoded strings' cache would keep a copy per glyph drawn).
+        self._cache: dict[int, Any] = {}
+        self._table: list[Any] | None = [None] * 256 if geometry.single_byte else None
         self._split = geometry.split
         self._strings: dict[bytes, tuple[GlyphCode, ...]] = {}
         self.sources: tuple[str, ...] = ()
@@ -85,11 +89,21 @@ class LoadedFont:
 
     def glyph(self, code: int, nbytes: int = 1) -> GlyphCode:
         """Describe one code (computed once, then cached)."""
+        found: GlyphCode = self._glyph(code, nbytes)
+        return found
+
+    def _glyph(self, code: int, nbytes: int) -> Any:
+        """:meth:`glyph`, the cached tuple itself."""
         key = code | (nbytes << 32)
-        found = self._cache.get(key)
+        # Declared Any: never narrowed to the tuple type, so the one tuple made here is what
+        # both caches hold and what decode() hands out.
+        found: Any = self._cache.get(key)
         if found is None:
-            width, vx, vy = self.geometry.metric(code, nbytes)
-            found = (self.text_of(code), width, nbytes == 1 and code == 32, vx, vy)
+            # (width, vx, vy) through an untyped reference: compiled, a call typed to return a
+            # tuple of floats unpacks it, and packing it again would make new float objects.
+            measure: Any = self.geometry.metric
+            metric = measure(code, nbytes)
+            found = (self.text_of(code), metric[0], nbytes == 1 and code == 32, metric[1], metric[2])
             if len(self._cache) >= _CODE_CACHE_SIZE:
                 # Only a hostile font draws this many distinct codes; start over rather than grow.
                 self._cache.clear()
@@ -98,31 +112,28 @@ class LoadedFont:
                 self._table[code] = found
         return found
 
-    def decode(self, data: bytes) -> tuple[GlyphCode, ...]:
+    def decode(self, raw: bytes | bytearray | memoryview) -> tuple[GlyphCode, ...]:
         """Split a shown string into glyphs and describe each one.
 
         Returns a tuple (immutable, so it can be shared by every call with the same bytes,
         and untracked by the garbage collector once its glyphs are).
         """
-        if type(data) is not bytes:
-            data = bytes(data)  # a bytearray or memoryview: the string cache needs a hashable key
+        # A bytearray or memoryview is copied: the string cache needs a hashable key.
+        data = raw if type(raw) is bytes else bytes(raw)
         strings = self._strings
         found = strings.get(data)
         if found is not None:
             return found
         table = self._table
-        out: tuple[GlyphCode, ...]
+        out: tuple[Any, ...]
         if table is not None:
-            looked_up = tuple(map(table.__getitem__, data))
-            if None in looked_up:
-                glyph = self.glyph
-                out = tuple([table[b] or glyph(b) for b in data])
-            else:
-                out = looked_up  # type: ignore[assignment]  # no None left
+            out = tuple(map(table.__getitem__, data))
+            if None in out:
+                out = tuple([table[b] or self._glyph(b, 1) for b in data])
         else:
             cache = self._cache
-            glyph = self.glyph
-            out = tuple([cache.get(code | (nbytes << 32)) or glyph(code, nbytes) for code, nbytes in self._split(data)])
+            out = tuple([cache.get(code | (nbytes << 32)) or self._glyph(code, nbytes)
+                         for code, nbytes in self._split(data)])
         if len(data) <= _STRING_CACHE_MAX_BYTES:
             if len(strings) >= _STRING_CACHE_SIZE:
                 strings.clear()
@@ -233,7 +244,12 @@ class FontCache:
             if self._loaded_on_page >= self._max_fonts_per_page:
                 return self._refuse(font_obj, resource_name)
             self._loaded_on_page += 1
-            font = self._load(font_obj, resource_name)
+            # What loading says is said once per font object (pagelift.parallel keeps the first).
+            entry = filling(("font", key))
+            try:
+                font = self._load(font_obj, resource_name)
+            finally:
+                done(entry)
             if len(fonts) >= self._capacity:
                 del fonts[next(iter(fonts))]
         fonts[key] = font  # (re)inserted last: the most recently used

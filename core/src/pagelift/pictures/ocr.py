@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..cachekeys import done, filling
 from ..errors import PluginError
 from ..fonts.geometry import word_space
 from ..model import Image, Matrix, Rect, Run, WarningCode
@@ -294,7 +295,11 @@ class OcrReader:
     def _tell_once(self, key: str, message: str) -> None:
         if key not in self._told:
             self._told.add(key)
-            self.warn(0, WarningCode.OCR, message)
+            entry = filling(("_tell_once",))  # said once per document (pagelift.parallel)
+            try:
+                self.warn(0, WarningCode.OCR, message)
+            finally:
+                done(entry)
 
     def engine(self, choice: Any) -> tuple[Any, str] | None:
         """The engine ``choice`` names (or is) and its label; None, with a warning, when there is none."""
