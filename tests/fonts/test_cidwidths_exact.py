@@ -105,3 +105,8 @@ def test_disjoint_ranges() -> None:
     ]
     assert disjoint_ranges([(0, 10, "a"), (0, 10, "b")]) == [(0, 10, "b")]
     assert disjoint_ranges([]) == []
+
+
+def test_zero_and_negative_widths_say_nothing_of_a_space() -> None:
+    widths, _ = _parse(pikepdf.Array([1, [0, 500, -20], 10, 20, 0, 30, 40, 250]))
+    assert widths.positive_widths() == [500.0, 250.0]
