@@ -4,7 +4,7 @@ what the rest of the codes take (the mutation run of fonts/standard14.py)."""
 
 from __future__ import annotations
 
-from pagelift.fonts.standard14 import standard_widths
+from pagelift.fonts.standard14 import base_encoding_names, standard_widths
 
 # Symbol's glyphs named as ASCII characters are, with their widths from the AFM.
 SYMBOL_ASCII = {
@@ -52,3 +52,10 @@ def test_notdef_in_differences_undefines_only_its_code() -> None:
     widths, _ = standard_widths("Courier", "WinAnsiEncoding", {0x20: ".notdef", 0x7E: ".notdef"})
     assert 0x20 not in widths and 0x7E not in widths
     assert (widths[0x21], widths[0xE9], widths[0xFF]) == (600.0, 600.0, 600.0)
+
+
+def test_winansi_0xad_is_a_hyphen_and_0xa0_a_space() -> None:
+    # PDF 32000-1 Annex D, note 6 (pdfminer.six's table lists space at 0xAD as well).
+    assert base_encoding_names("WinAnsiEncoding")[0xAD] == "hyphen"
+    widths, _ = standard_widths("Helvetica", "WinAnsiEncoding", {})
+    assert (widths[0xAD], widths[0x2D], widths[0xA0], widths[0x20]) == (333.0, 333.0, 278.0, 278.0)
