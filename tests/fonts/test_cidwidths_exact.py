@@ -110,3 +110,29 @@ def test_disjoint_ranges() -> None:
 def test_zero_and_negative_widths_say_nothing_of_a_space() -> None:
     widths, _ = _parse(pikepdf.Array([1, [0, 500, -20], 10, 20, 0, 30, 40, 250]))
     assert widths.positive_widths() == [500.0, 250.0]
+
+
+def test_a_range_touching_an_earlier_one_wins_at_the_shared_cid() -> None:
+    widths, _ = _parse(pikepdf.Array([10, 20, 300, 5, 10, 400]))
+    assert [widths.width(c) for c in (5, 10, 11, 20)] == [400.0, 400.0, 300.0, 300.0]
+
+
+def test_a_later_range_overlapping_the_start_of_an_earlier_one_wins() -> None:
+    widths, _ = _parse(pikepdf.Array([10, 20, 300, 5, 15, 400]))
+    assert [widths.width(c) for c in (5, 12, 15, 16, 20)] == [400.0, 400.0, 400.0, 300.0, 300.0]
+
+
+def test_cid_0_alone_and_widths_of_one_unit() -> None:
+    widths, warnings = _parse(pikepdf.Array([0, 0, 250, 1, 1, 1, 2, [1]]))
+    assert (widths.width(0), widths.width(1), widths.width(2), widths.width(3), warnings) == (250.0, 1.0, 1.0, 1000.0, [])
+    assert sorted(widths.positive_widths()) == [1.0, 1.0, 250.0]
+
+
+def test_items_past_three_an_entry_are_not_read_and_that_is_said() -> None:
+    # max_entries 1: six items at most. Six garbage items: all read, nothing more to say.
+    widths, warnings = _parse(pikepdf.Array([X] * 6), max_entries=1)
+    assert warnings == [("font", "F1: 6 malformed /W items skipped")]
+    widths, warnings = _parse(pikepdf.Array([X] * 6 + [5, 6, 700]), max_entries=1)
+    assert widths.width(5) == 1000.0
+    assert warnings == [("work_limit", "F1: /W holds more than 6 items; the rest take /DW"),
+                        ("font", "F1: 6 malformed /W items skipped")]

@@ -193,3 +193,32 @@ def test_a_zero_width_code_32_gives_an_estimate() -> None:
     geometry = _geometry(ONE_BYTE + b"1 begincidchar <20> 7 endcidchar", [7, [0], 1, [500, 700]], 1000)
     assert geometry.space_estimated is True
     assert geometry.space_width == pytest.approx((0.5 + 0.7) / 2 / 2)
+
+
+def test_a_usecmap_named_in_the_text_is_looked_up() -> None:
+    doc = Document()
+    warn = Warnings()
+    cmap = _load(_stream(doc, b"/90ms-RKSJ-H usecmap 1 begincidchar <8140> 7 endcidchar"), warn)
+    assert warn == []
+    assert [cmap.cid(c, n) for c, n in cmap.split(b"A\x81\x40\x88\x9f")] == [264, 7, 1125]
+
+
+def test_without_a_descendant_every_code_is_1_em() -> None:
+    warn = Warnings()
+    geometry = composite_geometry(pikepdf.Dictionary(), None, IdentityCMap(False), warn=warn, what="F1",
+                                  max_entries=1000)
+    assert geometry.metric(0x41, 2) == (1.0, 0.0, 0.0) and warn == []
+    assert geometry.space_width == pytest.approx(1.0 / 2)
+
+
+def test_the_widths_warnings_name_the_font() -> None:
+    warn = Warnings()
+    descendant = pikepdf.Dictionary(W=pikepdf.Array([pikepdf.Name("/x")]), W2=pikepdf.Name("/y"))
+    composite_geometry(pikepdf.Dictionary(), descendant, IdentityCMap(True), warn=warn, what="F1", max_entries=1000)
+    assert [message.split(":", 1)[0] for _, message in warn] == ["F1", "F1"]
+    assert warn[0] == ("font", "F1: 1 malformed /W items skipped")
+
+
+def test_a_space_one_unit_wide_is_the_space() -> None:
+    geometry = _geometry(ONE_BYTE + b"1 begincidchar <20> 7 endcidchar", [7, [1], 1, [500]], 1000)
+    assert (geometry.space_width, geometry.space_estimated) == (0.001, False)

@@ -95,3 +95,9 @@ def test_each_shape_of_encoding(encoding: Any, expected: SimpleEncoding, warning
     assert (found.base, found.differences, found.present) == (expected.base, expected.differences, expected.present)
     assert found.present is expected.present
     assert warn == warnings
+
+
+def test_255_written_as_a_number_is_a_code() -> None:
+    found, warn = _differences(255, N.last, N.past)
+    assert found == {255: "last"}
+    assert warn == [("font", "F1: 1 malformed /Differences items skipped")]

@@ -110,7 +110,9 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
     if not isinstance(w, pikepdf.Array):
         warn("font", f"{what}: /W is not an array; every glyph takes /DW")
         return CidWidths(explicit, ranges, default)
-    top = _items(w, 3 * max_entries + 3)
+    # Three items at most per entry: more than that many items hold more entries than
+    # allowed, or garbage past any use.
+    top, cut = items(w, 3 * max_entries + 3)
     skipped = 0
     count = 0
     i, n = 0, len(top)
@@ -145,6 +147,9 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
         if count > max_entries:
             warn("work_limit", f"{what}: /W has more than {max_entries} entries; the rest take /DW")
             break
+    else:
+        if cut:
+            warn("work_limit", f"{what}: /W holds more than {len(top)} items; the rest take /DW")
     if skipped:
         warn("font", f"{what}: {skipped} malformed /W items skipped")
     return CidWidths(explicit, ranges, default)
