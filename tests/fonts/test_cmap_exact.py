@@ -125,3 +125,70 @@ def test_the_entry_limit_and_the_empty_cmap_say_so() -> None:
     empty, nothing = _parse(b"begincmap endcmap")
     assert nothing == [("font", "F1: CMap maps nothing; codes read as two bytes each")]
     assert empty.split(b"\x00\x41\x42") == [(0x41, 2), (0x42, 1)]
+
+
+# The survivors of the every-mutant run of cmap.py.
+
+CODES = b"""3 begincodespacerange <00> <80> <0000> <10ff> <8140> <817e> endcodespacerange
+4 begincidchar <05> 9 <0005> 10 <80> 5 <817e> 7 endcidchar
+1 begincidrange <8140> <8141> 20 endcidrange"""
+
+
+def test_second_bytes_at_the_bounds_of_their_range_are_in_it() -> None:
+    cmap, _ = _parse(CODES)
+    assert cmap.split(b"\x81\x40\x81\x7e\x81\x7f") == [(0x8140, 2), (0x817E, 2), (0x817F, 2)]
+    assert [cmap.cid(c, n) for c, n in cmap.split(b"\x81\x40\x81\x7e")] == [20, 7]
+
+
+def test_a_code_value_takes_the_shortest_codespace_it_lies_in() -> None:
+    cmap, warnings = _parse(CODES)
+    assert warnings == []
+    # 0x05 lies in the one-byte range and, as 00 05, in the two-byte one: one byte wins.
+    assert (cmap.code_to_cid(0x05), cmap.code_to_cid(0x80), cmap.code_to_cid(0x817E)) == (9, 5, 7)
+    # 0x100 is too long for one byte, and 01 00 lies in no two-byte range.
+    assert cmap.code_to_cid(0x100) is None and cmap.code_to_cid(0x10000) is None
+
+
+def test_a_range_is_found_behind_fifteen_later_ones_but_not_sixteen() -> None:
+    # The walk back over ranges starting at or below a code is bounded (16 steps), so a
+    # hostile file cannot make each lookup read every range.
+    def cmap_with(inner: int) -> ParsedCMap:
+        small = b" ".join(b"<%02x> <%02x> %d" % (0x10 + k, 0x10 + k, 500 + k) for k in range(inner))
+        return _parse(b"1 begincodespacerange <00> <ff> endcodespacerange %d begincidrange <00> <ff> 1000 %s endcidrange"
+                      % (inner + 1, small))[0]
+    assert cmap_with(15).cid(0x30, 1) == 1000 + 0x30
+    assert cmap_with(15).cid(0x12, 1) == 502  # a later range wins
+    assert cmap_with(16).cid(0x30, 1) is None
+
+
+def test_a_range_of_one_length_is_found_past_ranges_of_another() -> None:
+    cmap, _ = _parse(b"1 begincodespacerange <0000> <ffff> endcodespacerange "
+                     b"2 begincidrange <00> <ff> 1 <0000> <00ff> 500 endcidrange")
+    assert (cmap.cid(0x10, 2), cmap.cid(0x10, 1)) == (516, 17)
+
+
+def test_without_codespaces_each_length_mapped_is_one_full_range() -> None:
+    chars_only, _ = _parse(b"1 begincidchar <41> 5 endcidchar")
+    assert chars_only.split(b"AB") == [(0x41, 1), (0x42, 1)]
+    assert chars_only.codespaces == [(1, ((0, 255),))]
+    both, _ = _parse(b"1 begincidchar <41> 5 endcidchar 1 begincidrange <0000> <00ff> 1 endcidrange")
+    assert both.codespaces == [(1, ((0, 255),)), (2, ((0, 255), (0, 255)))]
+    ranges_only, _ = _parse(b"1 begincidrange <0000> <00ff> 1 endcidrange")
+    assert ranges_only.code_to_cid(0x05) == 6 and ranges_only.code_to_cid(0x0100) is None
+
+
+def test_a_lead_byte_no_predefined_code_starts_takes_the_shortest_length() -> None:
+    utf16 = predefined_cmap("UniJIS-UTF16-H")
+    assert utf16 is not None
+    # 0x05 leads no code of the UTF-16 CMap: two bytes, its shortest length, mapped to nothing.
+    assert utf16.split(b"\x05\x41\x00\x41") == [(0x0541, 2), (0x41, 2)]
+    assert utf16.cid(0x0541, 2) is None and utf16.cid(0x41, 2) == 34
+
+
+def test_predefined_code_values_of_three_and_four_bytes() -> None:
+    utf8, utf16, rksj = predefined_cmap("UniJIS-UTF8-H"), predefined_cmap("UniJIS-UTF16-H"), predefined_cmap("90ms-RKSJ-H")
+    assert utf8 is not None and utf16 is not None and rksj is not None
+    day = int.from_bytes("日".encode(), "big")  # three bytes in UTF-8
+    assert (utf8.code_to_cid(day), utf8.code_to_cid(0x41)) == (3284, 34)
+    assert (utf16.code_to_cid(0xD840DC0B), utf16.code_to_cid(0x65E5)) == (13839, 3284)
+    assert rksj.code_to_cid(0x100) is None and rksj.code_to_cid(0x1_0000_0000) is None
