@@ -192,3 +192,9 @@ def test_predefined_code_values_of_three_and_four_bytes() -> None:
     assert (utf8.code_to_cid(day), utf8.code_to_cid(0x41)) == (3284, 34)
     assert (utf16.code_to_cid(0xD840DC0B), utf16.code_to_cid(0x65E5)) == (13839, 3284)
     assert rksj.code_to_cid(0x100) is None and rksj.code_to_cid(0x1_0000_0000) is None
+
+
+def test_a_later_range_around_an_earlier_one_wins_inside_it() -> None:
+    cmap, _ = _parse(b"1 begincodespacerange <00> <ff> endcodespacerange "
+                     b"2 begincidrange <10> <20> 300 <00> <ff> 1 endcidrange")
+    assert (cmap.cid(0x12, 1), cmap.cid(0x30, 1)) == (1 + 0x12, 1 + 0x30)
