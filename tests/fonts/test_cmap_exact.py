@@ -46,6 +46,9 @@ def test_a_longer_range_that_fits_the_last_bytes_exactly_wins_over_a_failed_shor
     # though they are the last three bytes of the string.
     assert cmap.split(b"\x81\x80\x41") == [(0x818041, 3)]
     assert cmap.split(b"\x81\x41\x41") == [(0x8141, 2), (0x41, 1)]
+    # Second bytes at either bound of the two-byte range are in it.
+    assert cmap.split(b"\x81\x40\x41\x81\x7e\x41") == [(0x8140, 2), (0x4181, 2), (0x7E41, 2)]
+    assert cmap.split(b"\x81\x7e\x41") == [(0x817E, 2), (0x41, 1)]
     # Two bytes left and the two-byte range fails: a partial match at the shortest length.
     assert cmap.split(b"\x81\x80") == [(0x8180, 2)]
 
