@@ -79,13 +79,18 @@ def test_a_cmap_that_uses_itself_is_cut_at_the_cycle() -> None:
     assert cmap.cid(0x41, 1) == 7 and cmap.cid(0x0102, 2) == 0x0102  # its own, then the parent's identity
 
 
-def test_a_usecmap_chain_deeper_than_eight_is_cut_at_eight() -> None:
+def _chain(length: int) -> tuple[Any, Warnings]:
+    """A chain of ``length`` embedded CMaps, each mapping one code and using the next."""
     doc = Document()
-    streams = [_stream(doc, b"1 begincidchar <%02x> %d endcidchar" % (0x41 + k, 100 + k)) for k in range(10)]
+    streams = [_stream(doc, b"1 begincidchar <%02x> %d endcidchar" % (0x41 + k, 100 + k)) for k in range(length)]
     for child, parent in pairwise(streams):
         child.UseCMap = parent
     warn = Warnings()
-    cmap = _load(streams[0], warn)
+    return _load(streams[0], warn), warn
+
+
+def test_a_usecmap_chain_deeper_than_eight_is_cut_at_eight() -> None:
+    cmap, warn = _chain(10)
     assert warn == [("font", "F1: /UseCMap chain is cyclic or deeper than 8; cut there")]
     # Eight streams read, the ninth replaced by Identity-H, the tenth never reached.
     assert [cmap.cid(0x41 + k, 1) for k in range(8)] == [100 + k for k in range(8)]
@@ -93,12 +98,7 @@ def test_a_usecmap_chain_deeper_than_eight_is_cut_at_eight() -> None:
 
 
 def test_a_chain_of_eight_is_read_whole() -> None:
-    doc = Document()
-    streams = [_stream(doc, b"1 begincidchar <%02x> %d endcidchar" % (0x41 + k, 100 + k)) for k in range(8)]
-    for child, parent in pairwise(streams):
-        child.UseCMap = parent
-    warn = Warnings()
-    cmap = _load(streams[0], warn)
+    cmap, warn = _chain(8)
     assert warn == []
     assert [cmap.cid(0x41 + k, 1) for k in range(8)] == [100 + k for k in range(8)]
 
