@@ -9,9 +9,11 @@ resumes at the next item that can start an entry.
 
 from __future__ import annotations
 
+import heapq
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import Any
+from itertools import pairwise
+from typing import Any, TypeVar
 
 import pikepdf
 
@@ -27,18 +29,49 @@ def _width(value: Any) -> float | None:
 
 Warn = Callable[[str, str], None]
 
+T = TypeVar("T")
+
+
+def disjoint_ranges(ranges: list[tuple[int, int, T]]) -> list[tuple[int, int, T]]:
+    """Ranges (first, last, value) cut into pieces that do not overlap, sorted by first.
+
+    Where ranges overlap the later one in the list wins, as when a viewer fills a table
+    entry by entry. Ranges that do not overlap (the usual case) come back as they are.
+    """
+    ordered = sorted(ranges, key=lambda r: r[0])
+    if all(a[1] < b[0] for a, b in pairwise(ordered)):
+        return ordered
+    # A sweep over the ranges' bounds, keeping the ranges that cover the current point in
+    # a heap by their position in the list, the latest on top (ended ones dropped lazily).
+    by_start = sorted(range(len(ranges)), key=lambda k: ranges[k][0])
+    points = sorted({r[0] for r in ranges} | {r[1] + 1 for r in ranges})
+    active: list[tuple[int, int]] = []  # (-position, last)
+    out: list[tuple[int, int, T]] = []
+    j = 0
+    for point, following in pairwise(points):
+        while j < len(by_start) and ranges[by_start[j]][0] <= point:
+            heapq.heappush(active, (-by_start[j], ranges[by_start[j]][1]))
+            j += 1
+        while active and active[0][1] < point:
+            heapq.heappop(active)
+        if active:
+            out.append((point, following - 1, ranges[-active[0][0]][2]))
+    return out
+
 
 class CidWidths:
     """Widths by CID in glyph units (1/1000 em), with the font's /DW for the rest."""
 
-    __slots__ = ("_ends", "_ranges", "_starts", "default", "explicit")
+    __slots__ = ("_ends", "_ranges", "_starts", "_stated", "default", "explicit")
 
     def __init__(self, explicit: dict[int, float], ranges: list[tuple[int, int, float]], default: float) -> None:
         self.explicit = explicit
         self.default = default
-        # Sorted by start; a later /W entry wins where entries overlap, which dict order gives
-        # for the explicit widths and the reversed search gives for ranges (see width()).
-        self._ranges = sorted(ranges, key=lambda r: r[0])
+        # A later /W entry wins where entries overlap: dict order gives that for the explicit
+        # widths, disjoint_ranges for the ranges (a nested range must not hide the rest of
+        # the range around it).
+        self._ranges = disjoint_ranges(ranges)
+        self._stated = [r[2] for r in ranges if r[2] > 0]
         self._starts = [r[0] for r in self._ranges]
         self._ends = [r[1] for r in self._ranges]
 
@@ -54,7 +87,7 @@ class CidWidths:
 
     def positive_widths(self) -> list[float]:
         """Every width the font states (for estimating a space), ranges counted once."""
-        return [w for w in self.explicit.values() if w > 0] + [r[2] for r in self._ranges if r[2] > 0]
+        return [w for w in self.explicit.values() if w > 0] + self._stated
 
 
 def _items(value: Any, limit: int) -> list[Any]:
@@ -77,7 +110,9 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
     if not isinstance(w, pikepdf.Array):
         warn("font", f"{what}: /W is not an array; every glyph takes /DW")
         return CidWidths(explicit, ranges, default)
-    top = _items(w, 3 * max_entries + 3)
+    # Three items at most per entry: more than that many items hold more entries than
+    # allowed, or garbage past any use.
+    top, cut = items(w, 3 * max_entries + 3)
     skipped = 0
     count = 0
     i, n = 0, len(top)
@@ -112,6 +147,9 @@ def parse_w(w: Any, dw: Any, *, warn: Warn, what: str, max_entries: int) -> CidW
         if count > max_entries:
             warn("work_limit", f"{what}: /W has more than {max_entries} entries; the rest take /DW")
             break
+    else:
+        if cut:
+            warn("work_limit", f"{what}: /W holds more than {len(top)} items; the rest take /DW")
     if skipped:
         warn("font", f"{what}: {skipped} malformed /W items skipped")
     return CidWidths(explicit, ranges, default)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from .values import integer, items, name
+from .values import items, name, number
 
 Warn = Callable[[str, str], None]
 
@@ -63,12 +63,15 @@ def parse_differences(array: Any, *, warn: Warn, what: str) -> dict[int, str]:
             if code is not None:
                 code += 1
             continue
-        value = integer(item, -(2**31), 2**31)
+        value = number(item)
         if value is None:
             bad += 1
             continue
-        code = value if 0 <= value <= 255 else None
-        if code is None:
+        # Any number ends the run of names before it, as in viewers (a code of 300 or 1e10
+        # starts a run whose names fall outside the table).
+        code = int(value)  # a real is truncated, as integer() does elsewhere
+        if not 0 <= code <= 255:
+            code = None
             bad += 1
     if bad:
         warn("font", f"{what}: {bad} malformed /Differences items skipped")

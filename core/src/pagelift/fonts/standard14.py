@@ -102,8 +102,9 @@ def base_encoding_names(base: str) -> dict[int, str]:
             table[code] = str(row[0])
     if base == "WinAnsiEncoding":
         # ISO 32000 D.2 note: WinAnsi also shows space at 0xA0 and hyphen at 0xAD.
+        # pdfminer.six lists space at 0xAD too, so the hyphen must override it.
         table.setdefault(0xA0, "space")
-        table.setdefault(0xAD, "hyphen")
+        table[0xAD] = "hyphen"
     return table
 
 
