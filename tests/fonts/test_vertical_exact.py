@@ -106,3 +106,20 @@ def test_a_triple_cut_short_adds_to_the_items_skipped_before_it() -> None:
     widths, warnings = parse([pikepdf.Name.X, 10, pikepdf.Array([1, 2, 3, 4])])
     assert widths.explicit == {10: (1.0, 2.0, 3.0)}
     assert warnings == [("font", "F1: 2 malformed /W2 items skipped")]
+
+
+def test_a_range_nested_in_another_leaves_the_rest_of_the_outer_one() -> None:
+    # 5..30 at (-900, 250, 800), then 10..12 at (-500, 100, 400): CIDs 13..30 keep the outer
+    # range's metric (they fell back to /DW2 when the inner range hid the outer one).
+    widths, warnings = parse([5, 30, -900, 250, 800, 10, 12, -500, 100, 400])
+    assert warnings == []
+    assert widths.metric(5, 600) == (-900.0, 250.0, 800.0)
+    assert widths.metric(11, 600) == (-500.0, 100.0, 400.0)
+    assert widths.metric(13, 600) == (-900.0, 250.0, 800.0)
+    assert widths.metric(30, 600) == (-900.0, 250.0, 800.0)
+    assert widths.metric(31, 600) == (-1000.0, 300.0, 880.0)
+
+
+def test_overlapping_ranges_the_later_entry_wins() -> None:
+    widths, _ = parse([10, 12, -500, 100, 400, 5, 30, -900, 250, 800])
+    assert widths.metric(11, 600) == (-900.0, 250.0, 800.0)

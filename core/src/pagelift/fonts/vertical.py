@@ -14,6 +14,7 @@ from typing import Any
 
 import pikepdf
 
+from .cidwidths import disjoint_ranges
 from .values import MAX_CODE, integer, items, number
 
 Warn = Callable[[str, str], None]
@@ -30,7 +31,9 @@ class VerticalWidths:
     def __init__(self, explicit: dict[int, VerticalMetric], ranges: list[tuple[int, int, VerticalMetric]],
                  default_vy: float, default_w1: float) -> None:
         self.explicit = explicit
-        self._ranges = sorted(ranges, key=lambda r: r[0])
+        # Nested or overlapping ranges: the later entry wins over the whole overlap, and the
+        # outer range still answers past the inner one (bisection alone would miss that).
+        self._ranges = disjoint_ranges(ranges)
         self._starts = [r[0] for r in self._ranges]
         self.default_vy = default_vy
         self.default_w1 = default_w1
