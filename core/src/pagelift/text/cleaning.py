@@ -49,7 +49,7 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
     ``DUPLICATE_DISTANCE`` of a text size of an earlier painting. The first painting is kept."""
     # Paintings are filed in a grid of cells one limit wide, so a repeat is looked for only
     # in the neighbouring cells, not among every painting of the same text.
-    seen: dict[tuple[str, int, int], dict[tuple[int, int], list[tuple[float, float]]]] = {}
+    seen: dict[tuple[str, int, int], dict[tuple[float, float], list[tuple[float, float]]]] = {}
     out: list[Run] = []
     for run in runs:
         # Sizes are compared to the half point, and the grid of one key has one cell size:
@@ -57,10 +57,7 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
         half_points = round(run.size * 2)
         limit = DUPLICATE_DISTANCE * max(half_points / 2, 1.0)
         cells = seen.setdefault((run.text, half_points, direction_key(run)), {})
-        try:
-            cx, cy = math.floor(run.x / limit), math.floor(run.y / limit)
-        except OverflowError:  # x = 1e308 over a limit under 1 is infinite: one far-away cell
-            cx, cy = _far_cell(run.x / limit), _far_cell(run.y / limit)
+        cx, cy = _cell(run.x / limit), _cell(run.y / limit)
         if cells and _painted_near(cells, cx, cy, run.x, run.y, limit):
             continue
         cells.setdefault((cx, cy), []).append((run.x, run.y))
@@ -68,7 +65,7 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
     return out
 
 
-def _painted_near(cells: dict[tuple[int, int], list[tuple[float, float]]], cx: int, cy: int,
+def _painted_near(cells: dict[tuple[float, float], list[tuple[float, float]]], cx: float, cy: float,
                   x: float, y: float, limit: float) -> bool:
     """True when a painting filed in cell (cx, cy) or one of its eight neighbours lies within ``limit`` of (x, y)."""
     # Plain loops: most cells are empty, and a generator over the nine would cost more than the look-ups.
@@ -82,6 +79,8 @@ def _painted_near(cells: dict[tuple[int, int], list[tuple[float, float]]], cx: i
     return False
 
 
-def _far_cell(q: float) -> int:
-    """The grid cell of a coordinate too far out to floor: its side's last cell."""
-    return math.floor(q) if math.isfinite(q) else (1 << 62 if q > 0 else -(1 << 62))
+def _cell(q: float) -> float:
+    """The grid cell of a coordinate given in cell widths: its floor, or the infinity itself
+    when the coordinate is too far out to floor (1e308 over a limit under 1), so all such
+    paintings on one side share one far-away cell, whose neighbours are that cell again."""
+    return math.floor(q) if math.isfinite(q) else q
