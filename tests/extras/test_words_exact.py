@@ -101,3 +101,49 @@ def test_letter_spaced_letters_read_as_one_word() -> None:
 
 def test_a_right_to_left_word_is_given_in_logical_order() -> None:
     assert _line(("\u05dd\u05d5\u05dc\u05e9", 100, 20)) == ["\u05e9\u05dc\u05d5\u05dd@100-120"]
+
+
+def test_a_gap_of_exactly_the_threshold_is_a_word_break_and_a_hair_less_is_not() -> None:
+    # The threshold is half the space: 1.25 points. "Hel" ends at 115.
+    assert _line(("Hel", 100, 15), ("lo", 116.25, 10)) == ["Hel@100-115", "lo@116.25-126.25"]
+    assert _line(("Hel", 100, 15), ("lo", 116.24, 10)) == ["Hello@100-126.24"]
+
+
+def test_a_run_exactly_four_thresholds_behind_starts_a_word_and_a_hair_less_does_not() -> None:
+    # "Hello" ends at 125; four thresholds (5 points) behind is 120.
+    assert _line(("Hello", 100, 25), ("x", 120, 5)) == ["Hello@100-125", "x@120-125"]
+    assert _line(("Hello", 100, 25), ("x", 120.01, 5)) == ["Hellox@100-125.01"]
+
+
+def test_each_word_carries_its_first_runs_style_and_its_lines_index() -> None:
+    doc = Document()
+    page = doc.add_page()
+    page.use(doc.standard_font("Helvetica", name="F1"))
+    page.use(doc.standard_font("Times-Bold", name="F2"))
+    page.content(b"BT /F2 12 Tf 100 700 Td (Bold) Tj ET 1 0 0 rg BT /F1 10 Tf 100 500 Td (Red) Tj ET")
+    words = pagelift.open(doc.to_bytes()).pages[0].words()
+    assert [(w.text, w.font_name, w.size, w.bold, w.italic, w.color, w.line) for w in words] == [
+        ("Bold", "Times-Bold", 12, True, False, (0.0,), 0),
+        ("Red", "Helvetica", 10, False, False, (1.0, 0.0, 0.0), 1)]
+
+
+def test_a_line_alone_is_line_zero() -> None:
+    run = pagelift.Run(text="One", x=100.0, y=500.0, width=15.0, size=10.0, font="F1", space_width=2.5,
+                       ascent=(0.0, 10.0))
+    assert [(w.text, w.line) for w in words_of_line(pagelift.Line([run]))] == [("One", 0)]
+    assert [(w.text, w.line) for w in words_of_line(pagelift.Line([run]), 3)] == [("One", 3)]
+
+
+def test_a_run_without_text_is_no_word() -> None:
+    assert _line(("", 100, 5), ("Hi", 110, 10)) == ["Hi@110-120"]
+
+
+def test_words_of_a_line_left_of_the_origin() -> None:
+    # The pen starts nowhere: "lo" continues "Hel" where it ended, at -85.
+    assert _line(("Hel", -100, 15), ("lo", -85, 10), ("World", -70, 25)) == ["Hello@-100--75", "World@-70--45"]
+
+
+def test_a_word_ended_by_a_gap_carries_the_lines_index() -> None:
+    runs = [pagelift.Run(text=t, x=x, y=500.0, width=15.0, size=10.0, font="F1", space_width=2.5,
+                         ascent=(0.0, 10.0)) for t, x in (("One", 100.0), ("Two", 130.0))]
+    assert [(w.text, w.line) for w in words_of_line(pagelift.Line(runs), 3)] == [("One", 3), ("Two", 3)]

@@ -11,6 +11,7 @@ to (a word set in two fonts is rare, and a reader names it by its start).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -48,18 +49,16 @@ _Piece = tuple[str, float, float, Run]  # text, start and advance along the run'
 
 
 def _pieces(run: Run) -> list[tuple[str, float, float]]:
-    pieces = list(run.glyph_offsets) if run.glyph_offsets else [(run.text, 0.0, run.width)] if run.text else []
-    if not any(len(t) > 1 and not t.isspace() and any(c.isspace() for c in t) for t, _, _ in pieces):
-        return pieces
-    # A cluster holding spaces (an /ActualText replacement, a glyph mapped to "a b") is cut at
-    # them, its advance shared out evenly among its characters: the best guess of where they sit.
-    out = []
-    for text, start, advance in pieces:
-        if len(text) <= 1 or text.isspace() or not any(c.isspace() for c in text):
+    out: list[tuple[str, float, float]] = []
+    for text, start, advance in run.glyph_offsets or ([(run.text, 0.0, run.width)] if run.text else []):
+        # A cluster holding spaces (an /ActualText replacement, a glyph mapped to "a b") is cut at
+        # them, its advance shared out evenly among its characters: the best guess of where they
+        # sit. A lone space cut so is itself again, and spaces are never part of a word.
+        if any(c.isspace() for c in text):
+            step = advance / len(text)
+            out.extend((c, start + i * step, step) for i, c in enumerate(text))
+        else:
             out.append((text, start, advance))
-            continue
-        step = advance / len(text)
-        out.extend((c, start + i * step, step) for i, c in enumerate(text))
     return out
 
 
@@ -87,7 +86,7 @@ def words_of_line(line: Line, index: int = 0) -> list[Word]:
     out: list[Word] = []
     current: list[_Piece] = []
     prev: Run | None = None
-    prev_end = 0.0
+    prev_end = -math.inf  # the furthest along the baseline the runs so far reached
     runs = attach_accents(line.runs)
     tracked = letter_spaced(runs)  # gaps of letter spacing ("H E L L O") join letters, as in join()
     for i, run in enumerate(runs):
@@ -105,9 +104,8 @@ def words_of_line(line: Line, index: int = 0) -> list[Word]:
                     current = []
                 continue
             current.append((text, offset, advance, run))
-        end = start + run.width
-        if prev is None or end > prev_end:
-            prev_end = end
+        # A run drawn far behind starts a word but does not pull the pen back.
+        prev_end = max(prev_end, start + run.width)
         prev = run
     if current:
         out.append(_word(current, index))
