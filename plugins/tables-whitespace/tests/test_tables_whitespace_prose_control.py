@@ -204,3 +204,39 @@ def test_a_grid_of_single_digits_is_still_a_table(read_tables) -> None:
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def lines_at(page: Page, font: Font, placed: Sequence[tuple[float, float, str]]) -> None:
+    """Draw each (x, drop below TOP, text)."""
+    for x, drop, text in placed:
+        page.text(font, SIZE, x, TOP - drop, text)
+
+
+FOOTER = [
+    (200, 0, "POPULAR QUOTES"), (320, 0, "EXPLORE MORE"), (470, 0, "ABOUT"),
+    (40, 7, "Copyright 2024 Example."),
+    (200, 14, "Tesla"), (320, 14, "Credit Score Management"), (470, 14, "Data Disclaimer"),
+    (40, 21, "All rights reserved."),
+    (200, 28, "DAX Index"), (320, 28, "Housing Market"), (470, 28, "Help"),
+    (200, 42, "KOSPI"), (320, 42, "Short Selling"), (470, 42, "Sitemap"),
+]
+
+
+def test_a_copyright_line_beside_columns_of_links_on_other_baselines_is_no_table(read_tables, read_lines) -> None:
+    # pymupdf-chrome-type3-tagged's footer (and samples-geotopo's symbol glossary set in two
+    # columns): two blocks side by side whose lines interleave, so no row has text on both.
+    doc = Document()
+    lines_at(doc.add_page(), helvetica(doc), FOOTER)
+    assert len(read_lines(doc)[0]) == 6  # the left side's lines are lines of their own
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_whose_header_row_leaves_the_label_column_empty_is_still_a_table(read_tables) -> None:
+    # The nearest table: the header's row crosses no column boundary, but every record does.
+    doc = Document()
+    rows = [[(200, "2019"), (320, "2020"), (470, "2021")],
+            [(40, "Mill Bridge"), (200, "12"), (320, "14"), (470, "15")],
+            [(40, "Long Reach"), (200, "3"), (320, "5"), (470, "8")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[["", "2019", "2020", "2021"], ["Mill Bridge", "12", "14", "15"], ["Long Reach", "3", "5", "8"]]]
