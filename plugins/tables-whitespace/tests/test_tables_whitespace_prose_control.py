@@ -240,3 +240,27 @@ def test_a_table_whose_header_row_leaves_the_label_column_empty_is_still_a_table
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[["", "2019", "2020", "2021"], ["Mill Bridge", "12", "14", "15"], ["Long Reach", "3", "5", "8"]]]
+
+
+CROSS_RATIO = [  # as the page reads: the fractions' indices sit apart from their letters
+    [(300, "z −z"), (420, "(z1 − z4) · (z3 − z2)")],
+    [(72, "DV(z1, z2, z3, z4) :="), (300, "z1 3−z2 4"), (380, "=")],
+    [(300, "z3−z2"), (420, "(z1 − z2) · (z3 − z4)")],
+]
+
+
+def test_a_definition_whose_left_side_ends_in_an_equals_sign_is_no_table(read_tables) -> None:
+    # samples-geotopo page 87's cross-ratio: ``DV(...) :=`` facing two fractions, their bars
+    # drawn, not typed, so a lone ``=`` and the left side are the only marks of a formula.
+    doc = Document()
+    rows_at(doc.add_page(), unicode_font(doc, CROSS_RATIO), CROSS_RATIO)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_with_one_total_label_ending_in_an_equals_sign_is_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(72, "Reach"), (230, "Miles"), (330, "Locks")], [(72, "Mill Bridge"), (230, "2.5"), (330, "3")],
+            [(72, "Long Reach"), (230, "11"), (330, "4")], [(72, "Total ="), (230, "13.5"), (330, "7")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
