@@ -264,3 +264,31 @@ def test_a_table_with_one_total_label_ending_in_an_equals_sign_is_still_a_table(
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_a_table_of_contents_without_leaders_is_no_table(read_tables) -> None:
+    # samples-geotopo page 4: the back matter's titles beside page numbers, no dots between.
+    doc = Document()
+    rows = [[(90, "Solutions to the exercises"), (520, "99")], [(90, "Picture credits"), (520, "105")],
+            [(90, "Abbreviations"), (520, "106")], [(90, "Further definitions"), (520, "107")],
+            [(90, "List of symbols"), (520, "108")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_chronology_of_events_beside_rising_years_is_still_a_table(read_tables) -> None:
+    # The nearest table: events with no digit beside numbers rising down the page, but years.
+    doc = Document()
+    rows = [[(90, "Mill Bridge opened"), (320, "1994")], [(90, "Long Reach dredged"), (320, "1997")],
+            [(90, "Weir End rebuilt"), (320, "2003")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_names_beside_falling_counts_are_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(90, "Mill Bridge"), (320, "108")], [(90, "Long Reach"), (320, "42")], [(90, "Weir End"), (320, "7")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
