@@ -204,3 +204,91 @@ def test_a_grid_of_single_digits_is_still_a_table(read_tables) -> None:
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def lines_at(page: Page, font: Font, placed: Sequence[tuple[float, float, str]]) -> None:
+    """Draw each (x, drop below TOP, text)."""
+    for x, drop, text in placed:
+        page.text(font, SIZE, x, TOP - drop, text)
+
+
+FOOTER = [
+    (200, 0, "POPULAR QUOTES"), (320, 0, "EXPLORE MORE"), (470, 0, "ABOUT"),
+    (40, 7, "Copyright 2024 Example."),
+    (200, 14, "Tesla"), (320, 14, "Credit Score Management"), (470, 14, "Data Disclaimer"),
+    (40, 21, "All rights reserved."),
+    (200, 28, "DAX Index"), (320, 28, "Housing Market"), (470, 28, "Help"),
+    (200, 42, "KOSPI"), (320, 42, "Short Selling"), (470, 42, "Sitemap"),
+]
+
+
+def test_a_copyright_line_beside_columns_of_links_on_other_baselines_is_no_table(read_tables, read_lines) -> None:
+    # pymupdf-chrome-type3-tagged's footer (and samples-geotopo's symbol glossary set in two
+    # columns): two blocks side by side whose lines interleave, so no row has text on both.
+    doc = Document()
+    lines_at(doc.add_page(), helvetica(doc), FOOTER)
+    assert len(read_lines(doc)[0]) == 6  # the left side's lines are lines of their own
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_whose_header_row_leaves_the_label_column_empty_is_still_a_table(read_tables) -> None:
+    # The nearest table: the header's row crosses no column boundary, but every record does.
+    doc = Document()
+    rows = [[(200, "2019"), (320, "2020"), (470, "2021")],
+            [(40, "Mill Bridge"), (200, "12"), (320, "14"), (470, "15")],
+            [(40, "Long Reach"), (200, "3"), (320, "5"), (470, "8")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[["", "2019", "2020", "2021"], ["Mill Bridge", "12", "14", "15"], ["Long Reach", "3", "5", "8"]]]
+
+
+CROSS_RATIO = [  # as the page reads: the fractions' indices sit apart from their letters
+    [(300, "z −z"), (420, "(z1 − z4) · (z3 − z2)")],
+    [(72, "DV(z1, z2, z3, z4) :="), (300, "z1 3−z2 4"), (380, "=")],
+    [(300, "z3−z2"), (420, "(z1 − z2) · (z3 − z4)")],
+]
+
+
+def test_a_definition_whose_left_side_ends_in_an_equals_sign_is_no_table(read_tables) -> None:
+    # samples-geotopo page 87's cross-ratio: ``DV(...) :=`` facing two fractions, their bars
+    # drawn, not typed, so a lone ``=`` and the left side are the only marks of a formula.
+    doc = Document()
+    rows_at(doc.add_page(), unicode_font(doc, CROSS_RATIO), CROSS_RATIO)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_table_with_one_total_label_ending_in_an_equals_sign_is_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(72, "Reach"), (230, "Miles"), (330, "Locks")], [(72, "Mill Bridge"), (230, "2.5"), (330, "3")],
+            [(72, "Long Reach"), (230, "11"), (330, "4")], [(72, "Total ="), (230, "13.5"), (330, "7")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_a_table_of_contents_without_leaders_is_no_table(read_tables) -> None:
+    # samples-geotopo page 4: the back matter's titles beside page numbers, no dots between.
+    doc = Document()
+    rows = [[(90, "Solutions to the exercises"), (520, "99")], [(90, "Picture credits"), (520, "105")],
+            [(90, "Abbreviations"), (520, "106")], [(90, "Further definitions"), (520, "107")],
+            [(90, "List of symbols"), (520, "108")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_a_chronology_of_events_beside_rising_years_is_still_a_table(read_tables) -> None:
+    # The nearest table: events with no digit beside numbers rising down the page, but years.
+    doc = Document()
+    rows = [[(90, "Mill Bridge opened"), (320, "1994")], [(90, "Long Reach dredged"), (320, "1997")],
+            [(90, "Weir End rebuilt"), (320, "2003")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_names_beside_falling_counts_are_still_a_table(read_tables) -> None:
+    doc = Document()
+    rows = [[(90, "Mill Bridge"), (320, "108")], [(90, "Long Reach"), (320, "42")], [(90, "Weir End"), (320, "7")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]

@@ -9,10 +9,11 @@ from typing import Any
 import pagelift
 
 from .blocks import blocks
-from .furniture import is_index, running_head, without_caption
+from .furniture import is_contents, is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
+from .sides import interleaved_sides
 from .sparse import too_sparse
 from .tight import tight_boundaries
 
@@ -96,7 +97,8 @@ class WhitespaceDetector:
             rows = drop_non_columns(header_rows(grid, heads))
             if not rows or len(rows[0]) < opts.min_columns or spanning_rows(rows) < opts.min_rows:
                 continue
-            if reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows):
+            if (reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows) or is_contents(rows)
+                    or interleaved_sides(rows)):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block, {id(line) for group in heads for line in group}),
                                         detector=NAME))

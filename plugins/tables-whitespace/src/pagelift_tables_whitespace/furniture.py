@@ -8,13 +8,17 @@
   table and is no row; the rows on its two sides belong to different things, so the
   table is the longer side (below it on a tie: a table's caption is set above it);
 - an **index** set in columns: most cells end in a page reference (``Homotopie, 44``,
-  ``affine, 107``). Its columns are the page's columns, each a list of entries.
+  ``affine, 107``). Its columns are the page's columns, each a list of entries;
+- a **table of contents** without leaders: two columns, titles with no digit beside
+  page numbers (below ``CONTENTS_PAGES``) that rise from row to row. A table's numbers
+  are data and need not rise; years are above the page numbers books reach.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pagelift
 
@@ -23,6 +27,12 @@ HEAD_GAP = 2.0
 
 INDEX = 0.5
 """A grid with at least this fraction of its said cells ending in a page reference is an index."""
+
+CONTENTS_ROWS = 3
+"""A table of contents lists at least this many entries; two rising numbers may be chance."""
+
+CONTENTS_PAGES = 1000
+"""Page numbers stay below this; a column of years rising down the page is a chronology."""
 
 _CAPTION = re.compile(
     r"(Figure|Fig\.|Abbildung|Abb\.|Table|Tab\.|Tabelle|Tableau|Figura|Tabla|Exhibit|Chart)\s*"
@@ -74,3 +84,17 @@ def is_index(grid: Sequence[Sequence[str]]) -> bool:
     said = [cell.strip() for row in grid for cell in row if cell.strip()]
     references = sum(1 for cell in said if _PAGE_REFERENCE.search(cell))
     return len(said) >= 4 and references >= INDEX * len(said)
+
+
+def is_contents(grid: Sequence[Sequence[str]]) -> bool:
+    """True for a table of contents: titles with no digit beside page numbers rising row by row."""
+    if len(grid) < CONTENTS_ROWS or any(len(row) != 2 for row in grid):
+        return False
+    titles = [row[0].strip() for row in grid]
+    pages = [row[1].strip() for row in grid]
+    if not all(page.isdecimal() and int(page) < CONTENTS_PAGES for page in pages):
+        return False
+    if not all(title and not any(ch.isdigit() for ch in title) for title in titles):
+        return False
+    numbers = [int(page) for page in pages]
+    return all(a < b for a, b in pairwise(numbers))

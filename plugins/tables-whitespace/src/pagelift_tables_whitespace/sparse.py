@@ -14,7 +14,8 @@
   sample sheet;
 - **formulas**: a grid where ``SYMBOLS`` or more of the cells that say something are
   only brackets, operators and bars (``⎛``, ``=``, ``⏐``: a displayed formula cut at its
-  spaces), or where ``SYMBOLS`` or more hold a mark only mathematics is set with: a piece
+  spaces) or a definition's left side ending in ``=`` or ``:=`` (its right side is the
+  next cell), or where ``SYMBOLS`` or more hold a mark only mathematics is set with: a piece
   of a tall bracket, an arrow, a set or logic operator (``∂``, ``⊆``, ``⇒``, ``⟨``: aligned
   terms and definitions beside their formulas). The marks tables use for a missing value
   (``-``, ``—``, ``*``, ``…``) are data, and so are the signs tables print beside numbers
@@ -74,10 +75,16 @@ def is_formula_mark(ch: str) -> bool:
             or code in (0x27E8, 0x27E9))
 
 
+def left_of_equals(text: str) -> bool:
+    """True for a formula's left side cut from its right at the gap: ``DV(z1, z2) :=``, ``f(x) =``."""
+    return text.rstrip().endswith("=")
+
+
 def reads_as_formula(rows: list[list[str]]) -> bool:
-    """True when many of the cells that say something are only symbols, or hold a formula's marks."""
+    """True when many of the cells that say something are only symbols or a formula's left side,
+    or hold a formula's marks."""
     said = [cell for row in rows for cell in row if cell.strip()]
-    symbols = sum(1 for cell in said if is_symbols(cell))
+    symbols = sum(1 for cell in said if is_symbols(cell) or left_of_equals(cell))
     if symbols >= 2 and symbols >= SYMBOLS * len(said):
         return True
     marked = sum(1 for cell in said if any(is_formula_mark(ch) for ch in cell))
