@@ -90,8 +90,9 @@ def test_identity_map_answers_two_byte_characters_only() -> None:
         marker, "\x01", "A", "\ud7ff", marker, marker, "\ue000", "\uffff", marker]
     assert identity.get(0) is None
     assert identity[0x42] == "B"
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as missing:
         identity[0xD800]
+    assert missing.value.args == (0xD800,)
     codes_listed = list(identity)
     assert len(identity) == len(codes_listed) == 0xFFFF - 0x800 == 63487
     assert codes_listed[0] == 1 and codes_listed[-1] == 0xFFFF
@@ -115,6 +116,12 @@ def test_ranges_up_to_the_expand_limit_are_expanded_and_longer_ones_kept() -> No
     points_short.freeze(), points_long.freeze()
     assert (points_short.range_count, points_long.range_count) == (0, 1)
     assert (points_short.get(255), points_long.get(256), points_long.get(257)) == ("\u4eff", "\u4f00", None)
+    # The limit is on the range's length, not on its codes.
+    high = CodeMap()
+    high.add_range(1000, 1255, 0x4E00, 2)
+    high.add_codepoint_range(2000, 2255, 0x4E00)
+    assert high.freeze().range_count == 0 and (high.get(1255), high.get(2255)) == ("\u4eff", "\u4eff")
+    assert (high.get(1256), high.get(2256)) == (None, None)
 
 
 def test_an_empty_destination_range_is_no_text_when_short_and_ignored_when_long() -> None:
@@ -125,8 +132,12 @@ def test_an_empty_destination_range_is_no_text_when_short_and_ignored_when_long(
     assert [short.get(c) for c in range(5)] == [None, "", "x", "", None]
     long = CodeMap()
     long.add_range(0, 300, 0, 0)
+    long.add_range(1000, 1256, 0, 0)  # 257 codes: one past the limit
     long.freeze()
-    assert (long.range_count, long.get(5), bool(long), len(long)) == (0, None, False, 0)
+    assert (long.range_count, long.get(5), long.get(1000), bool(long), len(long)) == (0, None, None, False, 0)
+    high = CodeMap()
+    high.add_range(1000, 1002, 0, 0)  # short however high its codes
+    assert [high.freeze().get(c) for c in (999, 1000, 1002, 1003)] == [None, "", "", None]
 
 
 def test_an_expanded_range_keeps_earlier_codes_and_skips_what_is_not_text() -> None:
@@ -138,10 +149,12 @@ def test_an_expanded_range_keeps_earlier_codes_and_skips_what_is_not_text() -> N
     m.add_range(0x70, 0x71, 0xFF, 1)  # a one-byte destination reads as that code point
     m.add_codepoint_range(0x41, 0x41, 0x30)
     m.add_codepoint_range(0x80, 0x82, 0xD7FF)
+    m.add_codepoint_range(0x90, 0x91, 0x41)
     m.freeze()
     assert [m.get(c) for c in (0x41, 0x42, 0x50, 0x51, 0x60, 0x70, 0x71, 0x80, 0x81, 0x82)] == [
         "z", "b", "\uffff", None, None, "\xff", None, "\ud7ff", None, None]
-    assert list(m) == [0x41, 0x42, 0x50, 0x70, 0x80]
+    assert [m.get(c) for c in (0x8F, 0x90, 0x91, 0x92)] == [None, "A", "B", None]
+    assert list(m) == [0x41, 0x42, 0x50, 0x70, 0x80, 0x90, 0x91]
 
 
 def test_long_ranges_count_up_within_their_destination_width() -> None:
@@ -192,8 +205,9 @@ def test_item_access_and_membership() -> None:
     m = overlapping()
     m.set(7, "")
     assert m[10] == "\uff00" and m[7] == ""
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as missing:
         m[6000]
+    assert missing.value.args == (6000,)
     assert 7 in m and 10 in m and 6000 not in m
     assert "10" not in m and None not in m
 
@@ -205,9 +219,9 @@ def test_iteration_lists_each_code_once_in_order() -> None:
     m.set(1000, "s")
     m.add_range(1000, 1299, 0xFFF0, 2)  # text only for 1000..1015
     m.add_range(1005, 1305, 0x41, 2)
-    m.set_parent({3: "x", 1100: "y", 7: "z"})
+    m.set_parent({3: "x", 1100: "y", 7: "z", 1306: "w"})  # 1306: just past the last range
     m.freeze()
-    expected = [5, 3, 1000, *range(1001, 1306), 7]
+    expected = [5, 3, 1000, *range(1001, 1306), 7, 1306]
     assert list(m) == expected
     assert len(m) == len(expected)
 
