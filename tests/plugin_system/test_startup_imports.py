@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pdfbuilder import Document
+
 SAMPLE = Path(__file__).resolve().parents[2] / "testdata" / "sample.pdf"
 HEAVY = ("PIL", "pytesseract", "pandas", "numpy")
 
@@ -55,3 +57,44 @@ def test_a_text_reading_imports_no_strategy_it_does_not_use_yet_every_plugin_is_
     assert {"tables-ruled", "tables-whitespace", "markdown", "ocr-tesseract", "layout-position"} <= set(names.split())
     assert strategies == "['ruled', 'whitespace'] ['markdown']"
     assert missing == "[]"  # asked for, the strategies' modules are imported and work
+
+
+FONT_TABLES = "from pagelift.fonts.glyphnames import tables_loaded\n"
+
+
+def _first_reading(pdf: Path) -> list[str]:
+    """A fresh process's first text() of ``pdf``: its first line, the font tables and the libraries it loaded."""
+    code = (
+        "import sys, pagelift\n" + FONT_TABLES
+        + f"text = pagelift.open({str(pdf)!r}).text()\n"
+        "print(text.strip().splitlines()[0])\n"
+        "print(' '.join(tables_loaded()))\n"
+        "print([m for m in ('pdfminer', 'pypdf', 'fontTools.agl') if m in sys.modules])\n"
+    )  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return out.strip().splitlines()
+
+
+def test_a_file_without_standard_fonts_loads_only_the_glyph_list(tmp_path: Path) -> None:
+    """An embedded font naming AGL glyphs loads pdfminer.six's glyph list alone: no font
+    metrics, no base-encoding table beyond it, neither library's package (pdfminer.six's reads
+    its version through importlib.metadata, pypdf's costs a fifth of a second) and not pypdf's
+    17,000-name table (three times the glyph list's load)."""
+    doc = Document()
+    font = doc.embedded_font("type1", "Hi", encoding=None, differences={72: "H", 105: "i"})
+    doc.add_page().text(font, 12, 72, 700, "Hi")
+    doc.save(tmp_path / "embedded.pdf")
+    text, tables, libraries = _first_reading(tmp_path / "embedded.pdf")
+    assert text == "Hi"
+    assert tables == "pdfminer/glyphlist"
+    assert libraries == "[]"
+
+
+def test_a_standard_font_without_widths_loads_its_metrics_but_not_pypdfs_table() -> None:
+    """sample.pdf's standard fonts take their widths from pdfminer.six's metrics (through the
+    glyph list and the base encodings), loaded as data files; the glyph names its encoding
+    gives are all in that glyph list, so pypdf's table stays unloaded."""
+    text, tables, libraries = _first_reading(SAMPLE)
+    assert text
+    assert sorted(tables.split()) == ["pdfminer/fontmetrics", "pdfminer/glyphlist", "pdfminer/latin_enc"]
+    assert libraries == "[]"

@@ -21,30 +21,50 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+_LOADED: list[str] = []
+
 
 @cache
-def pypdf_table(module: str, attribute: str) -> Any:
-    """One of pypdf's data tables (``_codecs/<module>.py``), or None without pypdf.
+def library_table(package: str, module: str, attribute: str) -> Any:
+    """A data table of an installed library (``<package>/<module>.py``), or None without it.
 
     The files are plain data; they are loaded on their own, because importing them through
-    the package runs ``pypdf/__init__``, which costs a fifth of a second per process.
+    the package runs its ``__init__``: pypdf's costs a fifth of a second per process,
+    pdfminer.six's reads its own version through ``importlib.metadata``.
     """
-    loaded = sys.modules.get(f"pypdf._codecs.{module}")
+    loaded = sys.modules.get(f"{package}.{module.replace('/', '.')}")
     if loaded is not None:
         return getattr(loaded, attribute, None)
     try:
-        spec = importlib.util.find_spec("pypdf")
+        spec = importlib.util.find_spec(package)
         if spec is None or not spec.submodule_search_locations:
             return None
-        path = Path(next(iter(spec.submodule_search_locations))) / "_codecs" / f"{module}.py"
-        file_spec = importlib.util.spec_from_file_location(f"_pagelift_pypdf_{module}", path)
+        path = Path(next(iter(spec.submodule_search_locations))) / f"{module}.py"
+        private = f"_pagelift_{package}_{module.replace('/', '_')}"
+        file_spec = importlib.util.spec_from_file_location(private, path)
         if file_spec is None or file_spec.loader is None:
             return None
         data = importlib.util.module_from_spec(file_spec)
         file_spec.loader.exec_module(data)
-    except Exception:  # pypdf missing or rearranged: the AGL alone still answers
+    except Exception:  # the library missing or rearranged: the caller answers without it
         return None
+    _LOADED.append(f"{package}/{module}")
     return getattr(data, attribute, None)
+
+
+def tables_loaded() -> list[str]:
+    """The library data files this process has loaded on their own (``pdfminer/glyphlist``), in order."""
+    return list(_LOADED)
+
+
+def pypdf_table(module: str, attribute: str) -> Any:
+    """One of pypdf's data tables (``_codecs/<module>.py``), or None without pypdf."""
+    return library_table("pypdf", f"_codecs/{module}", attribute)
+
+
+def pdfminer_table(module: str, attribute: str) -> Any:
+    """One of pdfminer.six's data tables (``pdfminer/<module>.py``), or None without pdfminer.six."""
+    return library_table("pdfminer", module, attribute)
 
 
 # Names a glyph takes when its font numbers its glyphs instead of naming them (dvips
@@ -80,6 +100,18 @@ def is_text(text: str) -> bool:
 _AGL_FORMS = re.compile(r"^(?:uni[0-9A-Fa-f]{4}|u[0-9A-Fa-f]{4,6})|[._]")
 
 
+def _plain_name(name: str) -> str | None:
+    # pdfminer.six's glyph list (the AGL's 4,281 names) loads in a third of the time of
+    # pypdf's table (17,000 names: the AGL, TeX's and GNFUL's) and gives the same text for
+    # every name it holds (tests/test_glyphnames.py checks each): most fonts name only AGL
+    # glyphs, and the standard 14 fonts' widths load this list anyway. Both load three
+    # times faster than fontTools.agl, which parses its list on import.
+    text: str | None = (pdfminer_table("glyphlist", "glyphname2unicode") or {}).get(name)
+    if text is None:
+        text = (pypdf_table("adobe_glyphs", "adobe_glyphs") or {}).get("/" + name)
+    return text
+
+
 def _lookup(name: str) -> str | None:
     piece = _PIECES.get(name)
     if piece is not None:
@@ -87,9 +119,7 @@ def _lookup(name: str) -> str | None:
     if _NUMBERED.match(name):
         return None
     if not _AGL_FORMS.search(name):
-        # A plain name: pypdf's table holds the whole AGL list and TeX's names, and loads
-        # three times faster than fontTools.agl, which parses its list on import.
-        text = (pypdf_table("adobe_glyphs", "adobe_glyphs") or {}).get("/" + name)
+        text = _plain_name(name)
         if text and is_text(text):
             return str(text)
     from fontTools import agl  # uniXXXX, uXXXXX, f_f_i, a.sc: the AGL specification's rules

@@ -31,6 +31,8 @@ import re
 import statistics
 from functools import lru_cache
 
+from .glyphnames import pdfminer_table
+
 STANDARD_14 = (
     "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
     "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
@@ -80,9 +82,8 @@ def standard_name(base_font: str) -> str | None:
 
 @lru_cache(maxsize=16)
 def _metrics(std: str) -> tuple[dict[str, float], float]:
-    from pdfminer.fontmetrics import FONT_METRICS
-
-    widths = {ch: float(w) for ch, w in FONT_METRICS[std][1].items()}
+    # Loaded as a data file, without pdfminer.six's package (see glyphnames.library_table).
+    widths = {ch: float(w) for ch, w in pdfminer_table("fontmetrics", "FONT_METRICS")[std][1].items()}
     median = statistics.median(widths.values()) if widths else 500.0
     return widths, median
 
@@ -90,13 +91,11 @@ def _metrics(std: str) -> tuple[dict[str, float], float]:
 @lru_cache(maxsize=8)
 def base_encoding_names(base: str) -> dict[int, str]:
     """code -> glyph name for a base encoding pdfminer.six ships (empty for MacExpert)."""
-    from pdfminer.latin_enc import ENCODING
-
     column = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}.get(base)
     table: dict[int, str] = {}
     if column is None:
         return table
-    for row in ENCODING:
+    for row in pdfminer_table("latin_enc", "ENCODING"):
         code = row[column]
         if isinstance(code, int):
             table[code] = str(row[0])
@@ -114,13 +113,11 @@ def symbol_widths_by_text() -> dict[str, float]:
 
 
 def _char_of(glyph: str, std: str) -> str | None:
-    from pdfminer.glyphlist import glyphname2unicode
-
     if std == "ZapfDingbats":
         m = re.fullmatch(r"a(\d{1,3})", glyph)
         # pdfminer keys ZapfDingbats by the glyph name's number; its "space" was lost (above).
         return chr(int(m.group(1))) if m else None
-    found = glyphname2unicode.get(glyph)
+    found: str | None = pdfminer_table("glyphlist", "glyphname2unicode").get(glyph)
     if found is None and re.fullmatch(r"uni[0-9A-F]{4}", glyph):
         found = chr(int(glyph[3:], 16))
     return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from pagelift.fonts.glyphnames import glyph_text, pypdf_table
+from pagelift.fonts.glyphnames import glyph_text, pdfminer_table, pypdf_table
 
 _COLUMNS = {"StandardEncoding": 1, "MacRomanEncoding": 2, "WinAnsiEncoding": 3, "PDFDocEncoding": 4}
 
@@ -80,9 +80,8 @@ def base_encoding(name: str) -> dict[int, str]:
     column = _COLUMNS.get(name)
     if column is None:
         return {}
-    from pdfminer.latin_enc import ENCODING  # imported when first needed: pdfminer.six loads slowly
-
-    table = {row[column]: row[0] for row in ENCODING if row[column] is not None}
+    # Loaded when first needed, as a data file without pdfminer.six's package (which loads slowly).
+    table = {row[column]: row[0] for row in pdfminer_table("latin_enc", "ENCODING") if row[column] is not None}
     if name == "WinAnsiEncoding":
         # PDF 32000-1 D.2 notes: 0xA0 and 0xAD show space and hyphen in WinAnsi fonts, and
         # every unused code above 0x40 shows the bullet (pdfminer.six's table leaves them out).
@@ -106,9 +105,8 @@ def _private_use_names() -> dict[str, str]:
 
 
 def _builtin(chars: list[str], font_name: str) -> dict[int, str]:
-    from pdfminer.fontmetrics import FONT_METRICS  # the Core 14 metrics, keyed by character
-
-    drawn = FONT_METRICS[font_name][1]  # only Symbol and ZapfDingbats come here: both are there
+    # The Core 14 metrics, keyed by character.
+    drawn = pdfminer_table("fontmetrics", "FONT_METRICS")[font_name][1]  # only Symbol and ZapfDingbats come here: both are there
     private = _private_use_names()
     out: dict[int, str] = {}
     for code, ch in enumerate(chars):
