@@ -79,8 +79,10 @@ print(json.dumps({"text": (time.process_time() - t) * 1000, "discovery": discove
 PARTS = {
     "nothing": (),
     "the worker machinery (pagelift.parallel)": ("pagelift.parallel",),
-    "the standard 14 fonts' metrics (pdfminer.fontmetrics)": ("pdfminer.fontmetrics", "pdfminer.glyphlist"),
-    "the glyph-name table (pypdf's adobe_glyphs)": ("pypdf._codecs.adobe_glyphs",),
+    "the standard 14 fonts' metrics and base encodings (pdfminer.fontmetrics, latin_enc)": (
+        "pdfminer.fontmetrics", "pdfminer.latin_enc"),
+    "the glyph list (pdfminer.glyphlist)": ("pdfminer.glyphlist",),
+    "pypdf's glyph-name table (adobe_glyphs, 17,000 names)": ("pypdf._codecs.adobe_glyphs",),
 }
 """What the first text() may import, each imported beforehand in turn to see what it costs."""
 
