@@ -225,3 +225,34 @@ def test_a_character_sheet_with_a_column_of_merged_marks_is_no_table(read_tables
     rows = [[*row[:6], " ".join(row[6:10]), *row[10:]] for row in SHEET]
     draw_table(doc.add_page(), font, TableSpec(rows, x=40, widths=[30] * 6 + [80] + [30] * 6), style="grid")
     assert read_tables(doc) == [[]]
+
+
+def test_a_navigation_bar_over_a_page_title_is_no_table(read_tables: Read) -> None:
+    # pymupdf-chrome-type3-tagged page 1: a row of tabs between two rules across the page,
+    # with the page's title and a button below the tabs, one or two things in a row of ten.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    tabs = ["Summary", "Chart", "Statistics", "History", "Profile", "Financials", "Analysis", "Options", "Holders",
+            "Insights"]
+    page.line(10, 500, 600, 500)
+    for i, tab in enumerate(tabs):
+        page.text(font, 8, 20 + 57 * i, 488, tab)
+    page.text(font, 7, 20, 470, "Nasdaq Real Time Price")
+    page.text(font, 14, 20, 450, "Motor Company")
+    page.text(font, 7, 160, 452, "Follow")
+    page.line(10, 440, 600, 440)
+    assert read_tables(doc) == [[]]
+    assert read_tables(doc, "auto") == [[]]
+
+
+def test_a_wide_header_over_two_sparse_rows_is_still_a_table(read_tables: Read) -> None:
+    # The nearest table: a header naming eight columns over two records that each fill a
+    # quarter of them (a label and a value or more) is a table.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    head = ["Lock", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    rows = [head, ["Weir End", "3", "", "", "", "", "", ""], ["Mill Bridge", "", "", "4", "", "", "", "2"]]
+    draw_table(doc.add_page(), font, TableSpec(rows, x=20, widths=[70] * 8), style="grid")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]

@@ -292,3 +292,23 @@ def test_names_beside_falling_counts_are_still_a_table(read_tables) -> None:
     rows_at(doc.add_page(), helvetica(doc), rows)
     (tables,) = read_tables(doc)
     assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]
+
+
+def test_a_page_footer_with_a_copyright_notice_is_no_table(read_tables) -> None:
+    # samples-unreadable-metadata's footer: the notice beside the date, the company beside
+    # its web address, two rows at the foot of the page.
+    doc = Document()
+    rows = [[(32, "1 - 4 © 2009 Mill Works. All rights reserved. Information subject to change."), (548, "12/10/09")],
+            [(32, "Mill Electrocomponents"), (509, "www.millworks.com")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    assert read_tables(doc) == [[]]
+
+
+def test_two_rows_of_names_beside_web_addresses_and_years_are_still_a_table(read_tables) -> None:
+    # The nearest table: the same shape without a notice (suppliers, their sites and founding years).
+    doc = Document()
+    rows = [[(32, "Mill Works Ltd"), (400, "www.millworks.com"), (520, "1994")],
+            [(32, "Weir End Supplies"), (400, "www.weirend.com"), (520, "2003")]]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[[text for _, text in row] for row in rows]]

@@ -11,7 +11,7 @@ import pagelift
 
 from .columns import text_columns
 from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
-from .labels import scattered_labels, single_marks
+from .labels import scattered_labels, single_marks, tab_strip
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
 from .text import TextLine, lines_in, text_of
@@ -206,8 +206,8 @@ def _table(region: Region, grid: Grid, places: dict[tuple[int, int], list[tuple[
         return None  # a table has two rows that each say two things; labels scattered over a diagram do not
     if not region.ruled_columns and (words / len(filled) > PROSE_WORDS or _runs_on(filled)):
         return None
-    if single_marks(rows) or scattered_labels(rows):
-        return None  # a font's character sheet, a diagram's letters in its boxes
+    if single_marks(rows) or scattered_labels(rows) or tab_strip(rows):
+        return None  # a font's character sheet, a diagram's letters in its boxes, a web page's tabs
     header = grid.header_rows
     if _is_title(rows, cells, count_c):
         # A title boxed in as the table's first row names the table; it is not its header.

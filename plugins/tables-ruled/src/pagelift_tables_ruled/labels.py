@@ -10,6 +10,10 @@ A figure drawn with lines (a plot's frame, two sets crossing, a CAD drawing's bo
 makes a lattice too, with its labels scattered over the places: most columns say
 something in one row only, and no row says something in most columns. A table's columns
 each hold several values, or a header row names them.
+
+A web page's navigation bar drawn with lines (a row of tabs, then a rule, then the
+page's title and a button) makes a lattice whose first row is full and whose one or two
+rows below say almost nothing: a table's rows below its header fill its columns.
 """
 
 from __future__ import annotations
@@ -18,6 +22,10 @@ from collections.abc import Sequence
 
 SINGLE = 0.8
 """A grid with at least this fraction of its said cells one character long is made of marks, not values."""
+TABS = 6
+"""A tab strip's first row says something in this many columns or more."""
+BELOW_TABS = 2
+"""A tab strip has at most this many rows under its tabs."""
 
 
 def _single(text: str) -> bool:
@@ -53,3 +61,16 @@ def scattered_labels(rows: Sequence[Sequence[str]]) -> bool:
     full = sum(1 for c in range(width) if sum(1 for row in rows if c < len(row) and row[c].strip()) >= 2)
     widest = max(sum(1 for cell in row if cell.strip()) for row in rows)
     return 2 * full < width and 2 * widest <= width
+
+
+def tab_strip(rows: Sequence[Sequence[str]]) -> bool:
+    """True when the first row says something in most of ``TABS`` columns or more and the one or two rows
+    below it each say something in fewer than a quarter of them: a navigation bar over a page's title."""
+    if not rows or not 2 <= len(rows) <= 1 + BELOW_TABS:
+        return False
+    width = max(len(row) for row in rows)
+
+    def said(row: Sequence[str]) -> int:
+        return sum(1 for cell in row if cell.strip())
+
+    return said(rows[0]) >= TABS and 2 * said(rows[0]) > width and all(4 * said(row) < width for row in rows[1:])

@@ -9,7 +9,7 @@ from typing import Any
 import pagelift
 
 from .blocks import blocks
-from .furniture import is_contents, is_index, running_head, without_caption
+from .furniture import is_contents, is_footer, is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
@@ -98,7 +98,7 @@ class WhitespaceDetector:
             if not rows or len(rows[0]) < opts.min_columns or spanning_rows(rows) < opts.min_rows:
                 continue
             if (reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows) or is_contents(rows)
-                    or interleaved_sides(rows)):
+                    or interleaved_sides(rows) or is_footer(rows)):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block, {id(line) for group in heads for line in group}),
                                         detector=NAME))

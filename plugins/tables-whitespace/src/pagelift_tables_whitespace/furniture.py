@@ -11,7 +11,11 @@
   ``affine, 107``). Its columns are the page's columns, each a list of entries;
 - a **table of contents** without leaders: two columns, titles with no digit beside
   page numbers (below ``CONTENTS_PAGES``) that rise from row to row. A table's numbers
-  are data and need not rise; years are above the page numbers books reach.
+  are data and need not rise; years are above the page numbers books reach;
+- a **page footer**: two or three rows, one of them a copyright notice (``©``,
+  ``All rights reserved``) beside a date, a company beside its web address. A table's
+  rows are not signed; a notice set under a table is below its last row, and the
+  notes rule takes it off as a note when it is one.
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ _CAPTION = re.compile(
     r"[A-Z]?\d+(\.\d+)*\s*[.:]")
 _PAGE_REFERENCE = re.compile(r"[^\W\d_],\s+\d{1,4}(\s*[-–]\s*\d{1,4})?\s*$")  # "Homotopie, 44", not "7,031"
 _PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlc]{1,6}")
+_COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b", re.IGNORECASE)
+
+FOOTER_ROWS = 3
+"""A page's footer is at most this many rows; a longer grid with a notice in it is a table that has one."""
 
 
 def _baseline(line: pagelift.Line) -> float:
@@ -98,3 +106,8 @@ def is_contents(grid: Sequence[Sequence[str]]) -> bool:
         return False
     numbers = [int(page) for page in pages]
     return all(a < b for a, b in pairwise(numbers))
+
+
+def is_footer(grid: Sequence[Sequence[str]]) -> bool:
+    """True for a page's footer: ``FOOTER_ROWS`` rows or fewer, a copyright notice in one of its cells."""
+    return len(grid) <= FOOTER_ROWS and any(_COPYRIGHT.search(cell) for row in grid for cell in row)
