@@ -6,7 +6,8 @@ the intersection of the lines' gaps: a wrapped cell's line has no gaps of its ow
 draws nothing beside it, so it keeps the table. A line that leaves no boundary (a gap
 with text on both sides) closes the block and begins the next. A line far below the row
 above (more than ``FAR_BELOW`` times its own text size) is not a row either, and closes
-the block too. A line of nothing but spaces is passed over.
+the block too, unless it is a row of the same columns (:data:`STACKED_BELOW`). A line of
+nothing but spaces is passed over.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from .pieces import Piece, pieces
 
 FAR_BELOW = 3.0
 """A line more than this many times its own text size below the row above is not a row of it."""
+
+STACKED_BELOW = 5.0
+"""A farther line, up to this many times its text size below, still continues a block when it
+is a row of the block's own columns (:func:`_stacked_row`)."""
 
 # Direction vectors closer than this (about 2 degrees) read as one direction, as the line
 # rule groups them.
@@ -152,6 +157,11 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
                 block.rows.append(row)
                 previous = line
                 continue
+        elif block is not None and previous is not None and _stacked_row(block, row, previous, column_gap_spaces):
+            block.gaps = subtract(block.gaps, row.pieces)
+            block.rows.append(row)
+            previous = line
+            continue
         if block is not None:
             yield block
         gaps = proposed_gaps(row.pieces, column_gap_spaces)
@@ -159,6 +169,36 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
         previous = line
     if block is not None:
         yield block
+
+
+def _stacked_row(block: Block, row: Row, above: pagelift.Line, column_gap_spaces: float) -> bool:
+    """True when a line too far below to continue the block is still a row of its columns.
+
+    A shaded table's rows can stand farther apart than :data:`FAR_BELOW` (a tall cell
+    beside short ones, a band between its parts), which cut it into pieces. Such a line
+    still continues the block when it is near enough (:data:`STACKED_BELOW`), the block
+    already has two rows and two boundaries or more, and the line is itself a row across
+    them: it has a column gap of its own, text in a column between the outer two, and
+    keeps each boundary in one stretch. A caption or a paragraph between two tables
+    crosses a boundary or has no gap; a table of other columns below crosses one too.
+    """
+    (dx0, dy0), v0 = _baseline(above)
+    (dx1, dy1), v1 = _baseline(row.line)
+    if abs(dx0 - dx1) > _SAME_DIRECTION or abs(dy0 - dy1) > _SAME_DIRECTION:
+        return False
+    if v0 - v1 > STACKED_BELOW * row.line.size or len(block.rows) < 2:
+        return False
+    had = boundaries(block.gaps)
+    if len(had) < 2 or not proposed_gaps(row.pieces, column_gap_spaces):
+        return False
+    # A heading with its unit at the right margin ("2、利润表… 单位：人民币元", plumber-wps-issue-67)
+    # fills only the outer columns: it begins the next table, it is no row of this one.
+    if not any(had[0].u1 <= p.u0 and p.u1 <= had[-1].u0 for p in row.pieces if not p.blank):
+        return False
+    # Each boundary kept in one stretch: a cell may reach a little into it, but a row of
+    # other columns draws inside one and leaves a stretch on either side.
+    kept = boundaries(subtract(block.gaps, row.pieces))
+    return all(sum(1 for n in kept if o.u0 <= n.u0 and n.u1 <= o.u1) == 1 for o in had)
 
 
 def _keeps_a_boundary(before: Sequence[Gap], after: Sequence[Gap]) -> bool:
