@@ -4,6 +4,7 @@
     from pdfbuilder.tables import TableSpec, draw_table
     doc = Document(); font = doc.standard_font("Helvetica")
     draw_table(doc.add_page(), font, TableSpec([["A", "B"], ["1", "2"]]), style="grid")
+    draw_rows(doc.add_page(), font, [[(72, "Place"), (250, "Miles")], [(72, "Mill"), (250, "2.5")]])
 
 A cell's text may hold ``\\n``: its lines are drawn one under the other (a wrapped cell).
 ``spans`` maps a cell's top-left ``(row, column)`` to ``(rows, columns)`` it covers; the
@@ -51,6 +52,18 @@ class TableSpec:
         """Each row tall enough for its most wrapped cell."""
         lead = self.size * 1.2
         return [max(cell.count("\n") + 1 for cell in row) * lead + 2 * self.padding for row in self.rows]
+
+
+def draw_rows(page: Canvas, font: Font, rows: Sequence[Sequence[tuple[float, str]]], *,
+              top: float = 700, leading: float = 14, size: float = 10) -> Canvas:
+    """Rows of ``(x, text)`` cells, each row on its own baseline ``leading`` points below the
+    last and each cell a separate run at its x: a table told by whitespace alone (an empty
+    row leaves its baseline blank)."""
+    for index, row in enumerate(rows):
+        y = top - index * leading
+        for x, text in row:
+            page.text(font, size, x, y, text)
+    return page
 
 
 def _covered(spec: TableSpec) -> dict[tuple[int, int], tuple[int, int]]:

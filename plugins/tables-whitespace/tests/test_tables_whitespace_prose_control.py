@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfbuilder import Document, Font, Page
+from pdfbuilder.tables import draw_rows
 
 SIZE = 10
 LEADING = 14
@@ -13,9 +14,7 @@ TOP = 700
 
 
 def rows_at(page: Page, font: Font, rows: Sequence[Sequence[tuple[float, str]]]) -> None:
-    for index, row in enumerate(rows):
-        for x, text in row:
-            page.text(font, SIZE, x, TOP - index * LEADING, text)
+    draw_rows(page, font, rows, top=TOP, leading=LEADING, size=SIZE)
 
 
 def unicode_font(doc: Document, rows: Sequence[Sequence[tuple[float, str]]]) -> Font:

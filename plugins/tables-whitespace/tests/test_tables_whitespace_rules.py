@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfbuilder import Document, Page
+from pdfbuilder.tables import draw_rows
 
 SIZE = 10
 LEADING = 14
@@ -13,10 +14,7 @@ TOP = 700
 
 def grid(page: Page, font: object, rows: Sequence[Sequence[tuple[float, str]]], *, top: float = TOP) -> None:
     """Draw each row on its own baseline, every cell a separate run at its x."""
-    for index, row in enumerate(rows):
-        y = top - index * LEADING
-        for x, text in row:
-            page.text(font, SIZE, x, y, text)  # type: ignore[arg-type]
+    draw_rows(page, font, rows, top=top, leading=LEADING, size=SIZE)  # type: ignore[arg-type]
 
 
 def test_a_four_row_table_with_one_wrapped_cell_is_one_table(read_tables) -> None:

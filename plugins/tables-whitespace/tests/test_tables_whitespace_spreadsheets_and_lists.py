@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfbuilder import Document, Page
+from pdfbuilder.tables import draw_rows
 
 SIZE = 10
 LEADING = 14
@@ -21,9 +22,7 @@ def number_width(text: str) -> float:
 
 
 def rows_at(page: Page, font: object, rows: Sequence[Sequence[tuple[float, str]]]) -> None:
-    for index, row in enumerate(rows):
-        for x, text in row:
-            page.text(font, SIZE, x, TOP - index * LEADING, text)  # type: ignore[arg-type]
+    draw_rows(page, font, rows, top=TOP, leading=LEADING, size=SIZE)  # type: ignore[arg-type]
 
 
 def calc_sheet(page: Page, font: object, right_edges: Sequence[float], text_starts: Sequence[float]) -> None:

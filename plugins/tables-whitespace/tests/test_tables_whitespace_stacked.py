@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfbuilder import Document, Page
+from pdfbuilder.tables import draw_rows
 
 SIZE = 10
 LEADING = 14
@@ -22,9 +23,7 @@ FIRST_PART = [
 
 def grid(page: Page, font: object, rows: Sequence[Sequence[tuple[float, str]]], *, top: float) -> None:
     """Draw each row on its own baseline, every cell a separate run at its x."""
-    for index, row in enumerate(rows):
-        for x, text in row:
-            page.text(font, SIZE, x, top - index * LEADING, text)  # type: ignore[arg-type]
+    draw_rows(page, font, rows, top=top, leading=LEADING, size=SIZE)  # type: ignore[arg-type]
 
 
 def _second_top() -> float:
