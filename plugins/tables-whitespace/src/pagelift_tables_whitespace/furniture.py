@@ -26,6 +26,8 @@ from itertools import pairwise
 
 import pagelift
 
+from .rows import baseline
+
 HEAD_GAP = 2.0
 """A first row further above the second than this many times the block's leading stands apart."""
 
@@ -49,12 +51,6 @@ FOOTER_ROWS = 3
 """A page's footer is at most this many rows; a longer grid with a notice in it is a table that has one."""
 
 
-def _baseline(line: pagelift.Line) -> float:
-    run = max(line.runs, key=lambda r: r.size)
-    dx, dy = run.direction
-    return -run.x * dy + run.y * dx
-
-
 def running_head(grid: Sequence[Sequence[str]], members: Sequence[Sequence[pagelift.Line]]) -> bool:
     """True when the grid's first row is a running head: a page number at one end, far above the rest."""
     if len(grid) < 3:
@@ -65,9 +61,9 @@ def running_head(grid: Sequence[Sequence[str]], members: Sequence[Sequence[pagel
     number, title = (said[0], said[-1]) if _PAGE_NUMBER.fullmatch(said[0]) else (said[-1], said[0])
     if not _PAGE_NUMBER.fullmatch(number) or not any(ch.isalpha() for ch in title):
         return False  # a header of years over its columns is no running head: a title faces the page number
-    leads = sorted(_baseline(members[i][-1]) - _baseline(members[i + 1][0]) for i in range(1, len(members) - 1))
+    leads = sorted(baseline(members[i][-1]) - baseline(members[i + 1][0]) for i in range(1, len(members) - 1))
     usual = leads[len(leads) // 2] if leads else max(line.size for line in members[1])
-    gap = _baseline(members[0][-1]) - _baseline(members[1][0])
+    gap = baseline(members[0][-1]) - baseline(members[1][0])
     return gap > HEAD_GAP * usual
 
 

@@ -48,7 +48,8 @@ def filled(row: Sequence[str]) -> list[int]:
     return [i for i, cell in enumerate(row) if cell.strip()]
 
 
-def _baseline(line: pagelift.Line) -> float:
+def baseline(line: pagelift.Line) -> float:
+    """Where a line's largest run sits across its writing direction (larger is higher up)."""
     run = max(line.runs, key=lambda r: r.size)
     dx, dy = run.direction
     return -run.x * dy + run.y * dx
@@ -65,7 +66,7 @@ def join_wrapped(grid: list[list[str]], lines: list[pagelift.Line]
         if out and last is not None and len(mine) == 1 and len(filled(out[-1])) >= 2:
             column = mine[0]
             text = row[column].strip()
-            close = _baseline(last) - _baseline(line) <= WRAP_LEADING * max(line.size, last.size)
+            close = baseline(last) - baseline(line) <= WRAP_LEADING * max(line.size, last.size)
             if close and out[-1][column].strip() and (column > 0 or text[:1].islower()):
                 out[-1][column] = f"{out[-1][column].rstrip()} {text}"
                 heads[-1].append(line)
@@ -106,7 +107,7 @@ def header_rows(grid: list[list[str]], members: list[list[pagelift.Line]]) -> li
     if sum(1 for row in body if _has_digit(row)) < MOSTLY * len(body):
         return grid
     top, below = members[0][-1], members[1][0]
-    if _baseline(top) - _baseline(below) > WRAP_LEADING * max(top.size, below.size):
+    if baseline(top) - baseline(below) > WRAP_LEADING * max(top.size, below.size):
         return grid
     merged = [" ".join(part for part in (a.strip(), b.strip()) if part) for a, b in zip(grid[0], grid[1], strict=True)]
     return [merged, *body]
