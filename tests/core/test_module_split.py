@@ -118,3 +118,54 @@ def test_the_cycle_collector_is_paused_and_restored() -> None:
         assert not gc.isenabled()  # a collector the caller stopped stays stopped
     finally:
         gc.enable()
+
+
+def test_threads_share_one_pause_of_the_cycle_collector() -> None:
+    """The collector restarts when the last thread leaves, not when the first does, and
+    never stays stopped after threads entered and left at once (the race the thread test
+    once hit: a thread asked isenabled() while another was inside, then disabled it after
+    the other restarted it)."""
+    import gc
+    import sys
+    import threading
+
+    inside, leave = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with cycles_paused():
+            inside.set()
+            leave.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert inside.wait(10)
+        with cycles_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the other thread is still inside
+    finally:
+        leave.set()
+        holder.join(10)
+    assert gc.isenabled()
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(10):
+            start = threading.Barrier(4)
+
+            def churn(start: threading.Barrier = start) -> None:
+                start.wait()
+                for _ in range(2000):
+                    with cycles_paused():
+                        pass
+
+            workers = [threading.Thread(target=churn) for _ in range(4)]
+            for w in workers:
+                w.start()
+            for w in workers:
+                w.join(60)
+            assert gc.isenabled()
+    finally:
+        sys.setswitchinterval(old)
+        gc.enable()
