@@ -79,7 +79,7 @@ CHUNK = 1 << 20
 
 # Tokens that say the fast pass met something it cannot read (an inline image, a string
 # nested too deep, unclosed or cut at a chunk's end, a hex string cut there).
-_CAREFUL = (b"ID", b"BI", b"(", b")", b"<", b">")
+_CAREFUL = frozenset((b"ID", b"BI", b"(", b")", b"<", b">"))
 
 
 def tokenize(data: bytes, inline_length: Any = None) -> list[Any]:
@@ -108,7 +108,9 @@ def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK) -> I
     while pos < n:
         end = _cut(data, pos + size) if pos + size < n else n
         tokens: list[Any] = _TOKENS.findall(data, pos, end)
-        if any(marker in tokens for marker in _CAREFUL):
+        # One pass that hashes each token (the interpreter's operator lookup reuses the hash),
+        # not one comparing pass over the list per marker.
+        if not _CAREFUL.isdisjoint(tokens):
             tokens, end = _careful(data, pos, end, inline_length)
         elif data.find(b"%", pos, end) >= 0:
             tokens = [t for t in tokens if t[:1] != b"%"]
@@ -250,9 +252,9 @@ def string_value(tok: bytes) -> bytes | None:
         body = _inside(tok)
         # An end of line written inside a string reads as a single LF — but an escaped \r
         # is a CR byte, so line ends are normalised before escapes are resolved.
-        if b"\r" in body:
+        if body.find(b"\r") >= 0:
             body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        if b"\\" in body:
+        if body.find(b"\\") >= 0:  # not ``in``: see name_value
             body = _ESCAPE.sub(_unescape, body)
         return body
     if first == b"<" and tok[1:2] != b"<":
@@ -268,7 +270,9 @@ def name_value(tok: bytes) -> str | None:
     if tok[:1] != b"/":
         return None
     raw = tok[1:]
-    if b"#" in raw:
+    # find(), not ``in``: ``bytes in bytes`` first tries the operand as an integer, and
+    # formats the TypeError it throws away, on every call.
+    if raw.find(b"#") >= 0:
         raw = _NAME_ESCAPE.sub(lambda e: bytes((int(e.group(1), 16),)), raw)
     return raw.decode("latin-1")
 
