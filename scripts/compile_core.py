@@ -6,7 +6,8 @@
     .venv/bin/python scripts/compile_core.py --if-stale   # build only when a source changed since
 
 The core is typed under ``mypy --strict``, so mypyc (part of mypy, as black and mypy itself
-use it) turns the modules below into C extensions without a line of them changing. Each
+use it) turns the modules listed in ``core/src/pagelift/hotmodules.py`` (the one list, which
+says why each is compiled) into C extensions without a line of them changing. Each
 ``pagelift/<module>.cpython-*.so`` sits beside its ``.py``, where Python's import system
 prefers it; the shared runtime of the group is ``core/src/pagelift__mypyc.*.so``. The
 ``.py`` files stay the source of truth: ``PAGELIFT_PURE_PYTHON=1`` in the environment makes
@@ -18,38 +19,34 @@ mypyc is at hand, and the pure-Python core left working.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import sys
 import sysconfig
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "core" / "src"
 BUILD = ROOT / "build" / "mypyc"
 GROUP = "pagelift"
 
-COMPILED = [
-    # The tokenizer of every content stream, the interpreter that runs its operators, and
-    # the second reading of the page for its paths (a subclass of the interpreter: a native
-    # class can only be subclassed by another native class, so the two are compiled together).
-    "pagelift/content/lexer.py",
-    "pagelift/content/interpreter.py",
-    "pagelift/content/shapes.py",
-    # A font's decode path: a shown string to its glyphs, and word_space per show.
-    "pagelift/fonts/loaded.py",
-    "pagelift/fonts/geometry.py",
-    # Run, made once per piece of text drawn: a native class is built several times faster.
-    "pagelift/runs.py",
-    # The line rule and what it runs on every run of a page.
-    "pagelift/text/frames.py",
-    "pagelift/text/lines.py",
-    "pagelift/text/cleaning.py",
-    "pagelift/text/accents.py",
-    "pagelift/text/rtl.py",
-]
-"""The modules compiled, as paths under ``core/src`` (their names, listed in :mod:`pagelift.purepython` too)."""
+
+def _module_list() -> ModuleType:
+    """:mod:`pagelift.hotmodules`, loaded from its file: importing the package would import the
+    compiled modules this script is about to rebuild (or remove)."""
+    spec = importlib.util.spec_from_file_location("pagelift_hotmodules", SRC / "pagelift" / "hotmodules.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_HOT = _module_list()
+COMPILED: list[str] = [_HOT.source_path(name) for name in _HOT.COMPILED]
+"""The modules compiled, as paths under ``core/src``: the list in ``pagelift/hotmodules.py`` (why each is there is said beside it)."""
 
 
 def built() -> list[Path]:

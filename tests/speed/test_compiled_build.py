@@ -8,6 +8,7 @@ page to the same text.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
@@ -18,7 +19,7 @@ from pathlib import Path
 import pdfbuilder
 
 import pagelift
-from pagelift import purepython
+from pagelift import hotmodules, purepython
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,9 +59,34 @@ def test_the_build_script_compiles_exactly_the_modules_the_switch_knows() -> Non
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    assert [p[: -len(".py")].replace("/", ".") for p in script.COMPILED] == list(purepython.COMPILED)
+    # One list, read by both: the build script's paths and the switch's names are hotmodules'.
+    assert purepython.COMPILED is hotmodules.COMPILED
+    assert [name.replace(".", "/") + ".py" for name in hotmodules.COMPILED] == script.COMPILED
+    assert script.COMPILED[0] == "pagelift/content/lexer.py"
     for name in purepython.COMPILED:
         assert purepython.source_of(name).is_file(), name
+    assert "pagelift.hotmodules" not in hotmodules.COMPILED  # plain data, imported before any compiled module
+
+
+def test_the_list_is_one_module_a_line_each_with_why_it_is_compiled() -> None:
+    # Another branch adds a module with a line of its own (and its reason), so lists merge cleanly.
+    source = (ROOT / "core" / "src" / "pagelift" / "hotmodules.py").read_text()
+    tree = ast.parse(source)
+    [listing] = [node.value for node in tree.body if isinstance(node, ast.AnnAssign)
+                 and isinstance(node.target, ast.Name) and node.target.id == "COMPILED"]
+    assert isinstance(listing, ast.Tuple)
+    lines = source.splitlines()
+    names = []
+    for element in listing.elts:
+        assert isinstance(element, ast.Constant) and isinstance(element.value, str)
+        assert lines[element.lineno - 1].strip() == f'"{element.value}",'
+        names.append(element.value)
+    assert tuple(names) == hotmodules.COMPILED
+    assert len(set(names)) == len(names)
+    # Each group of modules is preceded by a comment saying why it is compiled.
+    first = listing.elts[0].lineno
+    assert lines[first - 2].strip().startswith("#")
+    assert sum(1 for line in lines[first - 4 : listing.elts[-1].lineno] if line.strip().startswith("#")) >= 4
 
 
 def test_pure_python_loads_every_hot_module_from_its_source_and_reads_the_same_text(tmp_path: Path) -> None:

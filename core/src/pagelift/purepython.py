@@ -26,20 +26,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-COMPILED = (
-    "pagelift.content.lexer",
-    "pagelift.content.interpreter",
-    "pagelift.content.shapes",
-    "pagelift.fonts.loaded",
-    "pagelift.fonts.geometry",
-    "pagelift.runs",
-    "pagelift.text.frames",
-    "pagelift.text.lines",
-    "pagelift.text.cleaning",
-    "pagelift.text.accents",
-    "pagelift.text.rtl",
-)
-"""The modules mypyc compiles (``scripts/compile_core.py`` builds exactly these)."""
+# The modules mypyc compiles: the one list, kept (with why each is there) in pagelift.hotmodules;
+# scripts/compile_core.py builds exactly these.
+from .hotmodules import COMPILED as COMPILED
 
 PURE_VARIABLE = "PAGELIFT_PURE_PYTHON"
 """Set to 1 (or any value but 0 and empty) to run the core from its Python source."""

@@ -1,0 +1,41 @@
+"""The core modules compiled with mypyc: the one list, one module a line, each with why it is hot.
+
+``scripts/compile_core.py`` builds exactly these (``python3 dev.py setup`` runs it) and
+:mod:`pagelift.purepython` decides, per process, whether they run compiled or from their
+source. Add a module here and both follow. A module on this list must be typed under
+``mypy --strict`` and keep to what compiling asks (docs/speed.md: no stack introspection,
+native classes subclassed only by native classes, one type per name); this module itself is
+plain data, read by the build script without importing the package, and is never compiled.
+"""
+
+from __future__ import annotations
+
+COMPILED: tuple[str, ...] = (
+    # The tokenizer of every content stream, the interpreter that runs its operators, and
+    # the second reading of the page for its paths (a subclass of the interpreter: a native
+    # class can only be subclassed by another native class, so the two are compiled together).
+    "pagelift.content.lexer",
+    "pagelift.content.interpreter",
+    "pagelift.content.shapes",
+    # A font's decode path: a shown string to its glyphs, and word_space per show.
+    "pagelift.fonts.loaded",
+    "pagelift.fonts.geometry",
+    # Run, made once per piece of text drawn: a native class with a compiled __init__ is built
+    # in a direct C call.
+    "pagelift.runs",
+    # The line rule and what it runs on every run of a page.
+    "pagelift.text.frames",
+    "pagelift.text.lines",
+    "pagelift.text.cleaning",
+    "pagelift.text.accents",
+    "pagelift.text.rtl",
+)
+"""Dotted module names, in build order."""
+
+
+def source_path(name: str) -> str:
+    """A listed module's source as a path under ``core/src`` (``pagelift/content/lexer.py``)."""
+    return name.replace(".", "/") + ".py"
+
+
+__all__ = ["COMPILED", "source_path"]
