@@ -11,24 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-Matrix = tuple[float, float, float, float, float, float]
-"""An affine transform ``(a, b, c, d, e, f)`` as PDF writes it: x' = a·x + c·y + e."""
-
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """Return the transform that applies ``m`` first and then ``n`` (PDF's ``m × n``)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
+from .matrices import IDENTITY as IDENTITY
+from .matrices import Matrix as Matrix
+from .matrices import multiply as multiply
 
 
 class Point(NamedTuple):

@@ -25,9 +25,10 @@ import pikepdf
 
 from ..cachekeys import done, filling
 from ..errors import PdfError
-from ..fonts import FontCache, LoadedFont
+from ..fonts import FontCache, GlyphCode, LoadedFont
 from ..fonts.geometry import word_space
-from ..model import IDENTITY, Image, Matrix, Rect, Run, WarningCode, multiply
+from ..matrices import IDENTITY, Matrix, multiply
+from ..model import Image, Rect, Run, WarningCode
 from ..objects.page_tree import inherited_resources
 from ..objects.streams import read_stream
 from ..options import Limits
@@ -233,6 +234,9 @@ class Interpreter:
         self.reported_nonfinite = False
         self.reported_images = False  # the images-per-page limit is told once
         self.weighted = 0  # what images and forms cost beyond one operator each (see _charge)
+        # Read per show and per run: Limits is a plain (interpreted) dataclass, a lookup in it costs.
+        self.max_glyphs = self.limits.max_glyphs_per_page
+        self.max_runs = self.limits.max_runs_per_page
         try:
             self._run_stream(self._page_content(page_obj))
             self._close_marked(0)
@@ -480,7 +484,7 @@ class Interpreter:
         tcw = tc + self.tw
         vertical = font.vertical
         out = self.out
-        max_glyphs = self.limits.max_glyphs_per_page
+        max_glyphs = self.max_glyphs
         budget = max_glyphs - out.glyphs
         place: _Place | None = None
         unit = 1.0  # text space to the page along the baseline (place's scale), once placed
@@ -502,7 +506,7 @@ class Interpreter:
         split_gap = min(0.15 * size, 0.45 * font_space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
         if not vertical and len(items) > 6:
-            tracking = letter_spacing(items, font.decode)
+            tracking = letter_spacing(items, font)
             if tracking is not None and font.has_space:
                 # Letter-spaced text ("V i n s  a u"): one TJ sets every glyph apart by the
                 # same amount and writes its word breaks as space glyphs. Those even gaps are
@@ -514,15 +518,10 @@ class Interpreter:
             raw: bytes = tok
             c = raw[0]
             if c == 40 or c == 60:  # ( or <
-                # find(), not ``in``: ``b"\\" in raw`` first tries the byte as an integer and
-                # formats a TypeError it throws away (8 % of interpreting refman.pdf).
-                if c == 40 and raw.find(b"\\") < 0 and raw.find(b"\r") < 0:
-                    glyphs = font.decode(raw[1:-1])
-                else:
-                    s = string_value(raw)
-                    if s is None:
-                        continue
-                    glyphs = font.decode(s)
+                found = _glyphs_of(font, raw)
+                if found is None:
+                    continue
+                glyphs = found
                 if len(glyphs) > budget:
                     glyphs = glyphs[:budget] if budget > 0 else ()
                     over = True
@@ -653,7 +652,7 @@ class Interpreter:
                 self.warn(WarningCode.MALFORMED_PAGE, "text placed at a non-finite position was left out")
             return
         runs = self.out.runs
-        if len(runs) >= self.limits.max_runs_per_page:
+        if len(runs) >= self.max_runs:
             # Lines, layouts and tables take time growing with the runs: bound them here.
             raise WorkLimitReached(f"more than {self.limits.max_runs_per_page} text runs on the page "
                                    "(Limits.max_runs_per_page); the rest was not read")
@@ -981,11 +980,24 @@ class Interpreter:
         self._form(stream, "annotation appearance")
 
 
+def _glyphs_of(font: LoadedFont, token: bytes) -> tuple[GlyphCode, ...] | None:
+    """The glyphs of a string token (``(Hello)``, ``<48>``) shown with ``font``, None for a token
+    that is no string. Looked up by the token as written: a string shown before costs one
+    lookup, and its escapes are resolved (:func:`string_value`) only the first time."""
+    found = font.shown(token)
+    if found is None:
+        data = string_value(token)
+        if data is None:
+            return None
+        found = font.read_token(token, data)
+    return found
+
+
 TRACKING_MAX = 250
 """The widest even gap (thousandths of an em) :func:`letter_spacing` reads as letter spacing."""
 
 
-def letter_spacing(items: Any, decode: Callable[[bytes], tuple[Any, ...]]) -> float | None:
+def letter_spacing(items: Any, font: LoadedFont) -> float | None:
     """The letter spacing of a TJ array that sets each of its glyphs apart evenly, else None.
 
     Letter-spaced text is written one glyph per string with the same gap after each:
@@ -993,7 +1005,8 @@ def letter_spacing(items: Any, decode: Callable[[bytes], tuple[Any, ...]]) -> fl
     holds one glyph, at least three gaps separate them, each within 15% of their median,
     and the median (thousandths of an em) is narrower than ``TRACKING_MAX``. Kerning
     varies from pair to pair and words set apart by gaps leave several glyphs in a string,
-    so neither looks like this. Returns the median gap in thousandths of an em.
+    so neither looks like this. Returns the median gap in thousandths of an em. The strings
+    are read with ``font`` (and kept by it, as :meth:`Interpreter._show` reads them next).
     """
     gaps: list[float] = []
     pending: float | None = None
@@ -1001,8 +1014,8 @@ def letter_spacing(items: Any, decode: Callable[[bytes], tuple[Any, ...]]) -> fl
     for tok in items:
         c = tok[0] if type(tok) is bytes else 0
         if c == 40 or c == 60:  # ( or <
-            data = string_value(tok) if c == 60 or tok.find(b"\\") >= 0 or tok.find(b"\r") >= 0 else tok[1:-1]
-            if data is None or len(decode(data)) != 1:
+            glyphs = _glyphs_of(font, tok)
+            if glyphs is None or len(glyphs) != 1:
                 return None
             if strings:
                 if pending is None:

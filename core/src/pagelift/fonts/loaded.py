@@ -49,8 +49,8 @@ class LoadedFont:
     :attr:`has_space` says whether some code of the font reads as a space.
     """
 
-    __slots__ = ("_cache", "_has_space", "_split", "_strings", "_table", "answers", "face", "geometry", "info", "name",
-                 "sources", "space_width", "text_of", "vertical")
+    __slots__ = ("_cache", "_has_space", "_shown", "_split", "_strings", "_table", "answers", "face", "geometry", "info",
+                 "name", "sources", "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
@@ -69,6 +69,9 @@ class LoadedFont:
         self._table: list[Any] | None = [None] * 256 if geometry.single_byte else None
         self._split = geometry.split
         self._strings: dict[bytes, tuple[GlyphCode, ...]] = {}
+        # The interpreter's strings as the content stream writes them, "(Hello)" or "<48>":
+        # a token is hashed already (the operator lookup did it), so a repeat costs one lookup.
+        self._shown: dict[bytes, tuple[GlyphCode, ...]] = {}
         self.sources: tuple[str, ...] = ()
         """The decoders that answered for this font, highest priority first (diagnostics)."""
         self.answers: tuple[GlyphMap, ...] = ()
@@ -124,6 +127,36 @@ class LoadedFont:
         found = strings.get(data)
         if found is not None:
             return found
+        out = self._decoded(data)
+        if len(data) <= _STRING_CACHE_MAX_BYTES:
+            if len(strings) >= _STRING_CACHE_SIZE:
+                strings.clear()
+            strings[data] = out
+        return out
+
+    def shown(self, token: bytes) -> tuple[GlyphCode, ...] | None:
+        """The glyphs of a string token as a content stream writes it (``(Hello)``, ``<48>``),
+        when this font has read that token before (:meth:`read_token`); else None.
+
+        The interpreter asks this first for every string it shows: the token was hashed
+        already (the operator lookup did it), so a repeat costs one lookup and its escapes
+        are never resolved again.
+        """
+        return self._shown.get(token)
+
+    def read_token(self, token: bytes, data: bytes) -> tuple[GlyphCode, ...]:
+        """:meth:`decode` of ``data``, the bytes the string token ``token`` stands for, kept
+        for :meth:`shown` under the token (up to a bound)."""
+        out = self._decoded(data)
+        if len(token) <= _STRING_CACHE_MAX_BYTES + 2:
+            shown = self._shown
+            if len(shown) >= _STRING_CACHE_SIZE:
+                shown.clear()
+            shown[token] = out
+        return out
+
+    def _decoded(self, data: bytes) -> tuple[GlyphCode, ...]:
+        """The glyphs of ``data``, looked up code by code (no string cache)."""
         table = self._table
         out: tuple[Any, ...]
         if table is not None:
@@ -134,10 +167,6 @@ class LoadedFont:
             cache = self._cache
             out = tuple([cache.get(code | (nbytes << 32)) or self._glyph(code, nbytes)
                          for code, nbytes in self._split(data)])
-        if len(data) <= _STRING_CACHE_MAX_BYTES:
-            if len(strings) >= _STRING_CACHE_SIZE:
-                strings.clear()
-            strings[data] = out
         return out
 
     def unreadable_codes(self) -> list[int]:
