@@ -47,6 +47,8 @@ def _module_list() -> ModuleType:
 _HOT = _module_list()
 COMPILED: list[str] = [_HOT.source_path(name) for name in _HOT.COMPILED]
 """The modules compiled, as paths under ``core/src``: the list in ``pagelift/hotmodules.py`` (why each is there is said beside it)."""
+C_SOURCES: list[str] = [_HOT.source_path(name) for name in _HOT.C_EXTENSIONS]
+"""The modules written in C, as paths under ``core/src`` (``pagelift/content/_tokenize.c``), from the same file."""
 
 
 def built() -> list[Path]:
@@ -61,11 +63,12 @@ def built() -> list[Path]:
 def up_to_date() -> bool:
     """True when every module of :data:`COMPILED` is built and no older than its source."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    for path in COMPILED:
-        extension = SRC / (path[: -len(".py")] + suffix)
+    sources = [*COMPILED, *C_SOURCES]
+    for path in sources:
+        extension = SRC / (path.rsplit(".", 1)[0] + suffix)
         if not extension.exists() or extension.stat().st_mtime < (SRC / path).stat().st_mtime:
             return False
-    expected = {SRC / f"{GROUP}__mypyc{suffix}", *(SRC / (p[: -len(".py")] + suffix) for p in COMPILED)}
+    expected = {SRC / f"{GROUP}__mypyc{suffix}", *(SRC / (p.rsplit(".", 1)[0] + suffix) for p in sources)}
     # A module dropped from the list but still built would be imported instead of its source.
     return set(built()) == expected
 
@@ -79,15 +82,16 @@ def clean() -> None:
 
 
 def compile_modules() -> None:
-    """Build every module of :data:`COMPILED` in place (raises when mypyc or the C compiler fails)."""
+    """Build every module of :data:`COMPILED` and :data:`C_SOURCES` in place (raises when mypyc or the C compiler fails)."""
     from mypyc.build import mypycify
-    from setuptools import setup
+    from setuptools import Extension, setup
 
     modules = mypycify(
         ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(BUILD / "mypy-cache"), *COMPILED],
         opt_level="3",
         group_name=GROUP,
     )
+    modules += [Extension(name, [path], extra_compile_args=["-O2"]) for name, path in zip(_HOT.C_EXTENSIONS, C_SOURCES, strict=True)]
     setup(
         name="pagelift-compiled",
         ext_modules=modules,
@@ -101,7 +105,7 @@ def main() -> int:
     parser.add_argument("--if-stale", action="store_true", help="build only when a module is missing or older than its source")
     args = parser.parse_args()
     if args.if_stale and not args.clean and up_to_date():
-        print(f"the {len(COMPILED)} compiled core modules are up to date")
+        print(f"the {len(COMPILED) + len(C_SOURCES)} compiled core modules are up to date")
         return 0
     clean()
     if args.clean:
@@ -126,7 +130,8 @@ def main() -> int:
         return 1
     finally:
         os.chdir(cwd)
-    print(f"compiled {len(COMPILED)} core modules with mypyc: {', '.join(p[:-3].replace('/', '.') for p in COMPILED)}")
+    print(f"compiled {len(COMPILED)} core modules with mypyc: {', '.join(p[:-3].replace('/', '.') for p in COMPILED)}; "
+          f"and in C: {', '.join(_HOT.C_EXTENSIONS)}")
     return 0
 
 

@@ -66,27 +66,33 @@ def test_the_build_script_compiles_exactly_the_modules_the_switch_knows() -> Non
     for name in purepython.COMPILED:
         assert purepython.source_of(name).is_file(), name
     assert "pagelift.hotmodules" not in hotmodules.COMPILED  # plain data, imported before any compiled module
+    assert [name.replace(".", "/") + ".c" for name in hotmodules.C_EXTENSIONS] == script.C_SOURCES
+    for path in script.C_SOURCES:
+        assert (ROOT / "core" / "src" / path).is_file(), path
 
 
 def test_the_list_is_one_module_a_line_each_with_why_it_is_compiled() -> None:
     # Another branch adds a module with a line of its own (and its reason), so lists merge cleanly.
     source = (ROOT / "core" / "src" / "pagelift" / "hotmodules.py").read_text()
     tree = ast.parse(source)
-    [listing] = [node.value for node in tree.body if isinstance(node, ast.AnnAssign)
-                 and isinstance(node.target, ast.Name) and node.target.id == "COMPILED"]
-    assert isinstance(listing, ast.Tuple)
     lines = source.splitlines()
-    names = []
-    for element in listing.elts:
-        assert isinstance(element, ast.Constant) and isinstance(element.value, str)
-        assert lines[element.lineno - 1].strip() == f'"{element.value}",'
-        names.append(element.value)
-    assert tuple(names) == hotmodules.COMPILED
-    assert len(set(names)) == len(names)
-    # Each group of modules is preceded by a comment saying why it is compiled.
-    first = listing.elts[0].lineno
-    assert lines[first - 2].strip().startswith("#")
-    assert sum(1 for line in lines[first - 4 : listing.elts[-1].lineno] if line.strip().startswith("#")) >= 4
+    for name, expected, groups in (("COMPILED", hotmodules.COMPILED, 4), ("C_EXTENSIONS", hotmodules.C_EXTENSIONS, 1)):
+        [listing] = [node.value for node in tree.body if isinstance(node, ast.AnnAssign)
+                     and isinstance(node.target, ast.Name) and node.target.id == name]
+        assert isinstance(listing, ast.Tuple)
+        names = []
+        for element in listing.elts:
+            assert isinstance(element, ast.Constant) and isinstance(element.value, str)
+            assert lines[element.lineno - 1].strip() == f'"{element.value}",'
+            names.append(element.value)
+        assert tuple(names) == expected
+        assert len(set(names)) == len(names)
+        # Each group of modules is preceded by a comment saying why it is compiled.
+        first = listing.elts[0].lineno
+        assert lines[first - 2].strip().startswith("#")
+        comments = sum(1 for line in lines[first - 4 : listing.elts[-1].lineno] if line.strip().startswith("#"))
+        assert comments >= groups
+    assert not set(hotmodules.COMPILED) & set(hotmodules.C_EXTENSIONS)
 
 
 def test_pure_python_loads_every_hot_module_from_its_source_and_reads_the_same_text(tmp_path: Path) -> None:

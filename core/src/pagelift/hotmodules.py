@@ -1,4 +1,4 @@
-"""The core modules compiled with mypyc: the one list, one module a line, each with why it is hot.
+"""The core modules compiled (with mypyc, and the few in C): the one list, one module a line, each with why.
 
 ``scripts/compile_core.py`` builds exactly these (``python3 dev.py setup`` runs it) and
 :mod:`pagelift.purepython` decides, per process, whether they run compiled or from their
@@ -23,6 +23,8 @@ COMPILED: tuple[str, ...] = (
     # Run, made once per piece of text drawn: a native class with a compiled __init__ is built
     # in a direct C call.
     "pagelift.runs",
+    # The text matrix times the CTM, once per string shown (called from the interpreter).
+    "pagelift.matrices",
     # The line rule and what it runs on every run of a page.
     "pagelift.text.frames",
     "pagelift.text.lines",
@@ -32,10 +34,18 @@ COMPILED: tuple[str, ...] = (
 )
 """Dotted module names, in build order."""
 
+C_EXTENSIONS: tuple[str, ...] = (
+    # The content-stream tokenizer's fast pass (pagelift/content/_tokenize.c): the same tokens
+    # as the lexer's regular expression at a quarter of its cost (four million tokens on
+    # refman.pdf); the lexer falls back to the pattern where it is not built.
+    "pagelift.content._tokenize",
+)
+"""Modules written in C (``<name>.c`` beside where the ``.py`` would be), built with the compiled ones."""
+
 
 def source_path(name: str) -> str:
-    """A listed module's source as a path under ``core/src`` (``pagelift/content/lexer.py``)."""
-    return name.replace(".", "/") + ".py"
+    """A listed module's source as a path under ``core/src`` (``pagelift/content/lexer.py``, ``pagelift/content/_tokenize.c``)."""
+    return name.replace(".", "/") + (".c" if name in C_EXTENSIONS else ".py")
 
 
-__all__ = ["COMPILED", "source_path"]
+__all__ = ["COMPILED", "C_EXTENSIONS", "source_path"]

@@ -28,6 +28,7 @@ from types import ModuleType
 
 # The modules mypyc compiles: the one list, kept (with why each is there) in pagelift.hotmodules;
 # scripts/compile_core.py builds exactly these.
+from .hotmodules import C_EXTENSIONS as C_EXTENSIONS
 from .hotmodules import COMPILED as COMPILED
 
 PURE_VARIABLE = "PAGELIFT_PURE_PYTHON"
@@ -54,6 +55,24 @@ def extension_of(name: str) -> Path | None:
         if candidate.exists():
             return candidate
     return None
+
+
+def c_extension_stale(name: str) -> bool:
+    """True when the C extension ``name`` (:data:`C_EXTENSIONS`) is built but older than its ``.c`` source."""
+    extension = extension_of(name)
+    return extension is not None and extension.stat().st_mtime < source_of(name).with_suffix(".c").stat().st_mtime
+
+
+def c_extension(name: str) -> ModuleType | None:
+    """The C extension ``name`` (:data:`C_EXTENSIONS`), imported, where it is built and current
+    and the pure build is not asked for; None otherwise (the caller then uses its Python path)."""
+    if pure_requested() or extension_of(name) is None:
+        return None
+    if c_extension_stale(name):
+        print(f"pagelift: {name} changed since the last build; using its Python fallback "
+              "(python3 dev.py setup compiles it again)", file=sys.stderr)
+        return None
+    return importlib.import_module(name)
 
 
 def stale(name: str) -> bool:

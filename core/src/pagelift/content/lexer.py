@@ -4,6 +4,8 @@ The interpreter asks for very little of most operators (paths, colours and clipp
 ignored), so tokens stay raw ``bytes`` and only the operands of the operators it handles
 are ever converted. One compiled pattern finds every token with ``re.findall`` — the loop
 runs in C — and literal strings up to three levels of nested parentheses are whole tokens.
+Where ``python3 dev.py setup`` built it, a tokenizer written in C for that one pattern
+(``_tokenize.c``) gives the same tokens at a quarter of the cost.
 
 Two things a single pattern cannot do are left to a careful, position-by-position path:
 inline image data (binary bytes between ``ID`` and ``EI``) and literal strings nested
@@ -29,9 +31,10 @@ Comments are dropped; bytes that form no token are skipped.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..purepython import c_extension
 from .pdfname import Name as Name  # re-exported: names are lexer tokens to every caller
 
 _WS = rb"\x00\t\n\x0c\r "
@@ -53,6 +56,13 @@ _TOKENS = re.compile(
     + rb"|[(){}<>]",  # the odd one out: an unclosed or deeply nested string, stray delimiters
     re.DOTALL,
 )
+
+_C_TOKENIZER = c_extension("pagelift.content._tokenize")
+_findall: Callable[[bytes, int, int], list[Any]] = (
+    _C_TOKENIZER.findall if _C_TOKENIZER is not None else _TOKENS.findall
+)
+"""The fast pass: ``_TOKENS.findall(data, pos, end)``, or the C tokenizer that gives the same
+tokens (``pagelift/content/_tokenize.c``, built by ``python3 dev.py setup``; not in the pure build)."""
 
 _EI = re.compile(rb"[" + _WS + rb"]EI(?=[" + _WS + rb"]|$)")
 _AFTER_EI = re.compile(rb"[" + _WS + rb"]*(?:$|[A-Za-z'\"*]{1,3}(?:[" + _WS + rb"/\[(<]|$)|[\d.+-]|/|\[|\(|<)")
@@ -107,7 +117,7 @@ def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK) -> I
     pos = 0
     while pos < n:
         end = _cut(data, pos + size) if pos + size < n else n
-        tokens: list[Any] = _TOKENS.findall(data, pos, end)
+        tokens: list[Any] = _findall(data, pos, end)
         # One pass that hashes each token (the interpreter's operator lookup reuses the hash),
         # not one comparing pass over the list per marker.
         if not _CAREFUL.isdisjoint(tokens):
