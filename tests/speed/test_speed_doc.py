@@ -51,11 +51,18 @@ def test_pagelift_build_lists_each_hot_module_and_how_it_runs() -> None:
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines == build_lines()
-    assert [line.split("\t")[0] for line in lines[1:]] == list(purepython.COMPILED)
+    mypyc = len(purepython.COMPILED)
+    assert [line.split("\t")[0] for line in lines[1:]] == [*purepython.COMPILED, *purepython.C_EXTENSIONS]
     running = set(purepython.compiled_modules())
-    for line in lines[1:]:
+    for line in lines[1 : mypyc + 1]:
         name, how = line.split("\t")
         assert how == ("compiled" if name in running else "python")
+    from pagelift.content import lexer
+    for line in lines[mypyc + 1 :]:
+        name, how = line.split("\t")
+        assert how == ("C" if name in purepython.c_extensions_in_use() else "python")
+    # The tokenizer says C exactly when the lexer uses it.
+    assert (lines[-1] == "pagelift.content._tokenize\tC") == (lexer._findall != lexer._TOKENS.findall)
     if not running:
         assert lines[0].startswith("pure Python")
     elif running == set(purepython.COMPILED):

@@ -126,4 +126,9 @@ def compiled_modules() -> list[str]:
     return out
 
 
+def c_extensions_in_use() -> list[str]:
+    """The C extension modules (:data:`C_EXTENSIONS`) this process uses instead of their Python fallback."""
+    return [name for name in C_EXTENSIONS if name in sys.modules]
+
+
 install()

@@ -8,7 +8,8 @@ from .. import purepython
 
 
 def build_lines() -> list[str]:
-    """What ``pagelift build`` prints: the build, then one line per hot module and how it runs."""
+    """What ``pagelift build`` prints: the build, then one line per hot module and how it runs
+    (``compiled`` or ``python`` for the mypyc modules; ``C`` or ``python``, its fallback, for the C ones)."""
     # Importing the package imported every hot module (the public API names their functions).
     running = set(purepython.compiled_modules())
     if purepython.pure_requested():
@@ -19,7 +20,9 @@ def build_lines() -> list[str]:
         head = f"partly compiled: {len(running)} of {len(purepython.COMPILED)} modules (python3 dev.py setup builds the rest)"
     else:
         head = "pure Python: no compiled modules (python3 dev.py setup builds them where a C compiler exists)"
-    return [head] + [f"{name}\t{'compiled' if name in running else 'python'}" for name in purepython.COMPILED]
+    in_c = set(purepython.c_extensions_in_use())
+    return ([head] + [f"{name}\t{'compiled' if name in running else 'python'}" for name in purepython.COMPILED]
+            + [f"{name}\t{'C' if name in in_c else 'python'}" for name in purepython.C_EXTENSIONS])
 
 
 @click.command("build")
