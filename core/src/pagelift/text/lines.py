@@ -65,7 +65,8 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     """
     runs = _normalise(runs)
     # When most letters on the page are right-to-left, a line of numbers is too.
-    rtl = mostly_rtl(r.text for r in runs)
+    # (Asked only of a page with text beyond ASCII, which each string says at once.)
+    rtl = not all(r.text.isascii() for r in runs) and mostly_rtl([r.text for r in runs])
     if content_order:
         return _lines_in_content_order(runs, rtl)
     groups: dict[int, list[Run]] = {}
@@ -269,9 +270,11 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
     or more becomes vertical runs reading top to bottom, so the line rule puts them in
     columns read right to left like any vertical text.
     """
-    def short_cjk(r: Run) -> bool:
-        return len(r.text) <= 2 and is_cjk(r.text[0]) and not r.vertical
-
+    short_cjk = _short_cjk
+    # A page with fewer short CJK runs than a stack holds (most pages: CJK is not ASCII,
+    # which each string says at once) has no stack to look for.
+    if sum(1 for r in runs if not r.text.isascii() and short_cjk(r)) < UPRIGHT_STACK:
+        return runs
     order = sorted(range(len(runs)), key=lambda i: runs[i].seq)
     stacked: set[int] = set()
     chain: list[int] = []
@@ -305,6 +308,11 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
         out[i] = replace(r, x=r.x - dy * top, y=r.y + dx * top, direction=(dy, -dx), ascent=(dx * r.size, dy * r.size),
                          width=r.size * len(r.text), vertical=True, glyph_offsets=())
     return out
+
+
+def _short_cjk(r: Run) -> bool:
+    """True for an upright run of one or two characters, the first of them CJK: what a stack is made of."""
+    return len(r.text) <= 2 and is_cjk(r.text[0]) and not r.vertical
 
 
 def _lines_in_content_order(runs: Iterable[Run], rtl: bool = False) -> list[Line]:
@@ -385,6 +393,8 @@ def letter_spaced(runs: Sequence[Run]) -> set[int]:
 def _letter_or_space(text: str) -> bool:
     """True for a run of one letter or digit, or of spaces: what a letter-spaced word is drawn with
     (dot leaders and rows of signs are not words)."""
+    if len(text) > 1 and not text[0].isspace() and not text[-1].isspace():
+        return False  # two characters or more with nothing to strip (most runs), without a copy
     visible = text.strip()
     return not visible or (len(visible) == 1 and visible.isalnum())
 
@@ -445,7 +455,7 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     tracked = letter_spaced(runs)
     # One search over the whole line: a line with no right-to-left character (almost all)
     # reads each run's text as it is, and visual order is worked out only where it matters.
-    rtl = has_rtl("".join([r.text for r in runs]))
+    rtl = any(has_rtl(r.text) for r in runs)
     parts = [visual_text(runs[0]) if rtl else runs[0].text]
     prev = runs[0]
     prev_end = frame(prev)[0] + prev.width
