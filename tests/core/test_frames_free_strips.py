@@ -1,12 +1,13 @@
-"""text/frames.py's ink and free strips: where a line's runs leave the baseline empty, the raw
-material the column layouts find gutters in."""
+"""text/frames.py's ink, free strips and columns: where a line's runs leave the baseline empty,
+what two lines leave empty in common, and which column each run falls in: the raw material
+the column layouts find gutters in."""
 
 from __future__ import annotations
 
 import math
 
 from pagelift import Run
-from pagelift.text.frames import free_strips, ink
+from pagelift.text.frames import columns_of, common_strips, free_strips, ink
 
 
 def _run(text: str, x: float, width: float, **extra: object) -> Run:
@@ -37,3 +38,19 @@ def test_strips_narrower_than_asked_are_left_out_but_never_the_ends() -> None:
     assert free_strips(runs, 5.0) == [(-math.inf, 100), (123, 140), (150, math.inf)]
     assert free_strips(runs, 17.0) == [(-math.inf, 100), (123, 140), (150, math.inf)]  # as wide as asked: kept
     assert free_strips(runs, 100.0) == [(-math.inf, 100), (150, math.inf)]
+
+
+def test_common_strips_are_what_both_lines_leave_empty() -> None:
+    top = free_strips([_run("a", 100, 50), _run("b", 200, 50), _run("c", 400, 50)])
+    below = free_strips([_run("d", 100, 80), _run("e", 260, 100)])
+    assert common_strips(top, below) == [(-math.inf, 100), (180, 200), (250, 260), (360, 400), (450, math.inf)]
+    assert common_strips(top, [(-math.inf, math.inf)]) == top
+    # Strips that only touch share nothing.
+    assert common_strips([(0.0, 10.0)], [(10.0, 20.0)]) == []
+
+
+def test_a_run_falls_in_the_column_its_middle_is_in() -> None:
+    runs = [_run("a", 100, 40), _run("b", 170, 40), _run("c", 290, 20), _run("d", 310, 20)]
+    assert columns_of(runs, [150.0, 300.0]) == [0, 1, 1, 2]  # c's middle is 300: not past the start
+    assert columns_of(runs, [300.0, 150.0]) == [0, 1, 1, 2]  # counted, in any order
+    assert columns_of(runs, []) == [0, 0, 0, 0]

@@ -98,3 +98,39 @@ def free_strips(runs: Iterable[Run], narrowest: float = 0.0) -> list[tuple[float
             start = b
     free.append((start, _AFTER))
     return free
+
+
+def common_strips(xs: Sequence[tuple[float, float]], ys: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The strips that two ordered lists of disjoint strips (as :func:`free_strips` makes them) both leave
+    free: the empty stretches two lines share, in order."""
+    out: list[tuple[float, float]] = []
+    i = j = 0
+    nx, ny = len(xs), len(ys)
+    # One pass, each strip unpacked once; the comparisons are max() and min() spelled out
+    # (the same choice on ties).
+    while i < nx and j < ny:
+        x0, x1 = xs[i]
+        y0, y1 = ys[j]
+        a = y0 if y0 > x0 else x0
+        b = y1 if y1 < x1 else x1
+        if a < b:
+            out.append((a, b))
+        if x1 < y1:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def columns_of(runs: Iterable[Run], starts: Sequence[float]) -> list[int]:
+    """For each run, the column its middle falls in between strips starting at ``starts`` along
+    the baseline (in its frame): how many of them start before it (0: the first column)."""
+    out: list[int] = []
+    for run in runs:
+        u = frame(run)[0] + run.width / 2
+        k = 0
+        for a in starts:
+            if u > a:
+                k += 1
+        out.append(k)
+    return out

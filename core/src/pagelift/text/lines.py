@@ -93,7 +93,7 @@ def _lines_of_direction(group: list[Run], rtl: bool = False) -> list[Line]:
     for (u, v), run in placed:
         # Spaces show nothing: a blank drawn large (a form's empty field) gives a line no height.
         # Spaces show nothing: a blank drawn large (a form's empty field) gives a line no height.
-        size = (run.size or 1.0) if run.text.strip() else 0.0
+        size = (run.size or 1.0) if _shows(run.text) else 0.0
         if current and abs(current_v - v) <= LINE_TOLERANCE * max(current_size, size) \
                 and (top - v <= STACKED * size or not _under(u, v, run, current, size)):
             current.append(((u, v), run))
@@ -108,7 +108,13 @@ def _lines_of_direction(group: list[Run], rtl: bool = False) -> list[Line]:
         found.append((current_v, current_size, current))
     _settle_small_runs(found)
     # A line of nothing but spaces (a form's blank fields) shows nothing to read.
-    return [line for line in (_make_line(items, rtl) for _, _, items in found if items) if line.text.strip()]
+    return [line for line in (_make_line(items, rtl) for _, _, items in found if items) if _shows(line.text)]
+
+
+def _shows(text: str) -> bool:
+    """True when ``text`` holds more than whitespace (``text.strip()``, without the copy for the
+    usual text that starts with a character)."""
+    return bool(text) and (not text[0].isspace() or bool(text.strip()))
 
 
 STACKED = 0.15

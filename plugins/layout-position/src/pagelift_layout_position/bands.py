@@ -13,12 +13,11 @@ baseline, ``v`` up from it.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pagelift import Line, Run, frame, has_rtl, span
-from pagelift.text.frames import free_strips
+from pagelift.text.frames import columns_of, common_strips, free_strips
 
 from .lines import make_line, words
 
@@ -67,23 +66,7 @@ def _free(line: Line, narrowest: float = 0.0) -> list[Interval]:
 
 def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
     """The strips both sorted lists of strips leave free (the band's gutters so far and one more line's)."""
-    out: list[Interval] = []
-    i = j = 0
-    nx, ny = len(xs), len(ys)
-    # One pass with each strip unpacked once; the comparisons are max() and min() spelled out
-    # (the same choice on ties), as this runs for every line of every page.
-    while i < nx and j < ny:
-        x0, x1 = xs[i]
-        y0, y1 = ys[j]
-        a = y0 if y0 > x0 else x0
-        b = y1 if y1 < x1 else x1
-        if a < b:
-            out.append((a, b))
-        if x1 < y1:
-            i += 1
-        else:
-            j += 1
-    return out
+    return common_strips(xs, ys)
 
 
 def _gutters(free: list[Interval], size: float, edges: Sequence[float] = ()) -> list[Interval]:
@@ -140,8 +123,8 @@ class ColumnBand:
         starts = self._starts()
         for line in self.lines:
             pieces: list[list[Run]] = [[] for _ in cols]
-            for run in line.runs:
-                pieces[_column_of(run, starts)].append(run)
+            for run, k in zip(line.runs, columns_of(line.runs, starts), strict=True):
+                pieces[k].append(run)
             for k, piece in enumerate(pieces):
                 if piece:
                     cols[k].append(make_line(piece))
@@ -163,8 +146,8 @@ class ColumnBand:
         starts = self._starts()
         for line in self.lines:
             cells: dict[int, list[Run]] = {}
-            for run in line.runs:
-                cells.setdefault(_column_of(run, starts), []).append(run)
+            for run, k in zip(line.runs, columns_of(line.runs, starts), strict=True):
+                cells.setdefault(k, []).append(run)
             if not grouped or first in cells or len(cells) * 2 > columns:
                 grouped.append([])
             grouped[-1].append((line, cells))
@@ -200,11 +183,11 @@ class ColumnBand:
             return True
         full = len(columns)
         starts = self._starts()
-        return len(self.lines) >= 2 and any(len({_column_of(r, starts) for r in line.runs}) == full for line in self.lines)
+        return len(self.lines) >= 2 and any(len(set(columns_of(line.runs, starts))) == full for line in self.lines)
 
     def _starts(self) -> list[float]:
-        """Where the gutters start along the baseline, in order (:func:`_column_of` counts them)."""
-        return sorted(a for a, _ in self.gutters)
+        """Where the gutters start along the baseline (:func:`pagelift.text.frames.columns_of` counts them)."""
+        return [a for a, _ in self.gutters]
 
     def holds_prose(self) -> bool:
         """True when the columns read as running text (lines of several words), not as table cells.
@@ -220,12 +203,6 @@ class ColumnBand:
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
         return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
-
-
-def _column_of(run: Run, starts: list[float]) -> int:
-    """Which column (0: the first along the baseline) the run's middle falls in, given where the
-    gutters start (in order): how many of them start before it."""
-    return bisect_left(starts, frame(run)[0] + run.width / 2)
 
 
 def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],
@@ -325,9 +302,9 @@ def _gridlike(band: ColumnBand) -> bool:
     """True when two lines of the band each have text in three columns or more: two gutters
     lining up in two lines at once are a table's, not chance word gaps."""
     full = 0
-    starts = sorted(a for a, _ in band.gutters)
+    starts = [a for a, _ in band.gutters]
     for line in band.lines:
-        cells = {_column_of(r, starts) for r in line.runs}
+        cells = set(columns_of(line.runs, starts))
         full += len(cells) >= 3
     return full >= 2
 
