@@ -20,6 +20,7 @@ from ..model import Rect, Run
 from ..options import Options
 from .doubled import drop_doubled_words
 from .frames import direction_key
+from .rtl import has_rtl
 
 DUPLICATE_DISTANCE = 0.2
 """Two paintings of the same text closer than this (in text sizes) are one: fake bold, shadows."""
@@ -33,7 +34,10 @@ def clean_runs(runs: Iterable[Run], crop_box: Rect, options: Options) -> list[Ru
     if not options.keep_off_page:
         kept = drop_off_page(kept, crop_box)
     if not options.keep_duplicates:
-        kept = drop_duplicates(drop_doubled_words(kept))
+        # Only right-to-left text is given twice that way: most pages have none to look at.
+        if any(has_rtl(r.text) for r in kept):
+            kept = drop_doubled_words(kept)
+        kept = drop_duplicates(kept)
     return kept
 
 
@@ -82,7 +86,7 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
                 continue
             later[text] = [run]
         elif len(more) + 1 < GRID_FROM:
-            if _repeats(one, x, y, half_points, direction, limit) or _any_repeats(more, x, y, half_points, direction, limit):
+            if _repeats(one, x, y, half_points, direction, limit) or any(_repeats(p, x, y, half_points, direction, limit) for p in more):
                 continue
             more.append(run)
             if len(more) + 1 == GRID_FROM:
@@ -98,14 +102,6 @@ def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
             _file(grid, run)
         out.append(run)
     return out
-
-
-def _any_repeats(earlier: list[Run], x: float, y: float, half_points: int, direction: int, limit: float) -> bool:
-    """True when a painting at (x, y) of that size and direction repeats one of ``earlier`` (paintings of its text)."""
-    for p in earlier:
-        if _repeats(p, x, y, half_points, direction, limit):
-            return True
-    return False
 
 
 def _repeats(earlier: Run, x: float, y: float, half_points: int, direction: int, limit: float) -> bool:
