@@ -156,6 +156,10 @@ def _settle_small_runs(found: list[tuple[float, float, list[Placed]]]) -> None:
 
 def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[int]) -> bool:
     moved = False
+    # Each line's largest text (or more: a run moved out leaves it as it was), so that a run
+    # with no larger text in its own line is told so without measuring to every run of it
+    # (a line of small code under a paragraph line: each run would measure the whole line).
+    largest = [_largest(items) for _, _, items in found]
     for i, (_v, size, items) in enumerate(found):
         # A line none of whose runs is small beside a neighbouring line's text has nothing
         # to move (the test the loop below starts with, for every run): most lines of a page.
@@ -176,14 +180,21 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     if run.size >= SMALL_RUN * other_size or not other:
                         continue
                     if here is None:
-                        here = _distance(u, run.width, items, max(SMALL_RUN * size, 1.05 * run.size))
+                        floor = max(SMALL_RUN * size, 1.05 * run.size)
+                        here = math.inf if largest[i] < floor else _distance(u, run.width, items, floor)
+                    close = abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size)
+                    rise = abs(other_v - v) <= SUPERSCRIPT_RISE * other_size
                     # Its text, and the superscripts already settled there (a row of markers
                     # "[12][13]" follows the first one across); not text of the run's own size
-                    # that merely shares the line (the next column's lines).
-                    there = min(_distance(u, run.width, other, SMALL_RUN * other_size),
-                                _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
-                    near = abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size) and there + 0.5 * run.size < here
-                    if not near and here == math.inf and run.text.strip():
+                    # that merely shares the line (the next column's lines). Measured only
+                    # where a rule below asks (most small runs sit a whole line away).
+                    there = math.inf
+                    if close or (rise and here == math.inf):
+                        there = _distance(u, run.width, other, SMALL_RUN * other_size)
+                        if settled:
+                            there = min(there, _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
+                    near = close and there + 0.5 * run.size < here
+                    if not near and here == math.inf and _shows(run.text):
                         # A line of nothing but small runs, each the subscript of text of the
                         # other line: that line joined a column's text to a larger heading of
                         # the next column, which its subscripts were measured against.
@@ -195,15 +206,27 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     # A run with no larger text in its own line and printed against the other
                     # line's text may be raised further (Office raises a superscript by up to
                     # half the size): "the 10^th and 25^th".
-                    raised = here == math.inf and there <= run.size and abs(other_v - v) <= SUPERSCRIPT_RISE * other_size \
+                    raised = here == math.inf and rise and there <= run.size \
                         and _distance(u, run.width, [p for p in items if p[1] is not run], 0.95 * run.size) > 2 * run.size
                     if (near or raised) and not _under(u, v, run, other, run.size):
                         items.remove(item)
                         other.append(item)
+                        if not run.size <= largest[j]:
+                            largest[j] = _largest(other)
                         settled.add(id(run))
                         moved = True
                         break
     return moved
+
+
+def _largest(items: list[Placed]) -> float:
+    """The largest text size among a line's runs; infinity when a size is not a number, which
+    :func:`_distance` counts as large enough for any floor."""
+    top = -math.inf
+    for _, run in items:
+        if not run.size <= top:
+            top = run.size if run.size == run.size else math.inf
+    return top
 
 
 def _beside_smaller_text(u: float, v: float, run: Run, line: list[Placed]) -> bool:
