@@ -72,9 +72,21 @@ def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
 def _gutters(free: list[Interval], size: float, edges: Sequence[float] = ()) -> list[Interval]:
     """The strips of ``free`` wide enough to separate columns: ``GUTTER_WIDTH`` text sizes, or
     ``EDGE_GUTTER`` where the strip ends at a column edge of the page (:func:`column_edges`)."""
-    return [(a, b) for a, b in free if a != _BEFORE and b != _AFTER
-            and (b - a >= GUTTER_WIDTH * size
-                 or (b - a >= EDGE_GUTTER * size and any(abs(b - e) <= EDGE_TOLERANCE for e in edges)))]
+    wide, narrow = GUTTER_WIDTH * size, EDGE_GUTTER * size
+    out: list[Interval] = []
+    # A loop rather than a comprehension with any() inside: a code line may hold dozens of
+    # strips between the two widths, each asked about the page's few edges.
+    for a, b in free:
+        if a == _BEFORE or b == _AFTER:
+            continue
+        if b - a >= wide:
+            out.append((a, b))
+        elif b - a >= narrow:
+            for e in edges:
+                if abs(b - e) <= EDGE_TOLERANCE:
+                    out.append((a, b))
+                    break
+    return out
 
 
 def column_edges(sizes: Sequence[float], frees: Sequence[list[Interval]]) -> list[float]:
