@@ -51,8 +51,15 @@ def drop_off_page(runs: Iterable[Run], box: Rect) -> list[Run]:
 GRID_FROM = 64
 """How many paintings of one text a page holds before repeats of it are looked for in a grid rather than one by one."""
 
-_Grid = dict[tuple[int, int, float, float], list[Run]]
-"""Paintings of one text filed by (half points, direction, cell along x, cell along y)."""
+_Grid = dict[int, list[Run]]
+"""Paintings of one text filed by their cell (:func:`_cell_key`); a cell may hold paintings of other sizes and
+directions, and far-out cells may share a key: each candidate found is compared in full."""
+
+_ROW = 1 << 21
+"""How far apart the keys of two rows of cells are (a page is never two million cells wide)."""
+
+_FAR = 1 << 40
+"""The cell of an infinite coordinate (a finite one too far out to floor): one far-away cell on each side."""
 
 
 def drop_duplicates(runs: Iterable[Run]) -> list[Run]:
@@ -112,30 +119,40 @@ def _repeats(earlier: Run, x: float, y: float, half_points: int, direction: int,
 
 def _file(grid: _Grid, run: Run) -> None:
     """File a painting in its text's grid, in its cell of its size's cell width."""
-    half_points = round(run.size * 2)
-    limit = DUPLICATE_DISTANCE * max(half_points / 2, 1.0)
-    key = (half_points, direction_key(run), _cell(run.x / limit), _cell(run.y / limit))
-    grid.setdefault(key, []).append(run)
+    limit = DUPLICATE_DISTANCE * max(round(run.size * 2) / 2, 1.0)
+    grid.setdefault(_cell_key(_cell(run.x / limit), _cell(run.y / limit)), []).append(run)
 
 
 def _painted_near(grid: _Grid, run: Run, half_points: int, direction: int, limit: float) -> bool:
-    """True when a painting filed in the run's cell or one of its eight neighbours (its size
-    and direction) lies within ``limit`` of it."""
+    """True when a painting filed in the run's cell or one of its eight neighbours repeats it
+    (its size and direction, within ``limit``)."""
     x, y = run.x, run.y
     cx, cy = _cell(x / limit), _cell(y / limit)
     # Plain loops: most cells are empty, and a generator over the nine would cost more than the look-ups.
     for i in (cx - 1, cx, cx + 1):
         for j in (cy - 1, cy, cy + 1):
-            painted = grid.get((half_points, direction, i, j))
+            painted = grid.get(_cell_key(i, j))
             if painted:
                 for p in painted:
-                    if abs(p.x - x) <= limit and abs(p.y - y) <= limit:
+                    if _repeats(p, x, y, half_points, direction, limit):
                         return True
     return False
 
 
-def _cell(q: float) -> float:
-    """The grid cell of a coordinate given in cell widths: its floor, or the infinity itself
-    when the coordinate is too far out to floor (1e308 over a limit under 1), so all such
-    paintings on one side share one far-away cell, whose neighbours are that cell again."""
-    return math.floor(q) if math.isfinite(q) else q
+def _cell_key(i: int, j: int) -> int:
+    """One integer for the cell (i, j): distinct for any cell of a page, cheap to hash."""
+    return i * _ROW + j
+
+
+def _cell(q: float) -> int:
+    """The grid cell of a coordinate given in cell widths: its floor, or a far-away cell on its
+    side when the coordinate is too far out to floor (1e308 over a limit under 1), so all such
+    paintings on one side share one cell (and a coordinate that is not a number, which
+    repeats nothing, one of its own)."""
+    if math.isfinite(q):
+        return math.floor(q)
+    if q != q:
+        return 0
+    return _FAR if q > 0 else -_FAR
+
+
