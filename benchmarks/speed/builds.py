@@ -3,14 +3,16 @@
 
     python3 benchmarks/speed/builds.py                                   # R-intro.pdf, 3 rounds
     python3 benchmarks/speed/builds.py /usr/share/R/doc/manual/refman.pdf --rounds 1
-    git archive <commit> core/src scripts pyproject.toml | tar -x -C /tmp/before
+    git archive <commit> core/src scripts pyproject.toml plugins | tar -x -C /tmp/before
     (cd /tmp/before && $PWD/.venv/bin/python scripts/compile_core.py)     # its compiled build
     python3 benchmarks/speed/builds.py --before /tmp/before/core/src     # adds that commit's core
 
 Each build reads the document in a fresh process (imports and plugin discovery warmed on
 page 1, untimed): the compiled build, the pure one (``PAGELIFT_PURE_PYTHON=1``) and, with
-``--before``, another checkout's core put first on ``PYTHONPATH`` (the plugins are this
-checkout's), from its source and, where its modules were compiled, compiled. Rounds are interleaved and the least CPU time of each counts: CPU time, unlike
+``--before``, another checkout's core put first on ``PYTHONPATH`` (with that checkout's
+plugins where it has a ``plugins/`` folder beside ``core/``, else this checkout's), from its
+source and, where its modules were compiled, compiled. Rounds are interleaved and the least
+CPU time of each counts: CPU time, unlike
 the wall clock, is about the same on a busy shared machine. The text of every build must
 be the same; the table says so.
 """
@@ -63,9 +65,13 @@ def main() -> None:
     if args.before:
         # The other checkout's core as it is (compiled where its extension modules were built
         # with its own scripts/compile_core.py), and the same core from its Python source.
-        builds["before, pure"] = base | {"PYTHONPATH": str(args.before), "PAGELIFT_PURE_PYTHON": "1"}
+        # Its plugins too, where the checkout has them (git archive ... plugins): a layout's
+        # speed is part of text()'s.
+        plugins = sorted(args.before.parents[1].glob("plugins/*/src")) if len(args.before.parents) > 1 else []
+        path = os.pathsep.join(str(p) for p in [args.before, *plugins])
+        builds["before, pure"] = base | {"PYTHONPATH": path, "PAGELIFT_PURE_PYTHON": "1"}
         if any(args.before.rglob("*.so")):
-            builds["before, compiled"] = base | {"PYTHONPATH": str(args.before)}
+            builds["before, compiled"] = base | {"PYTHONPATH": path}
     builds["pure"] = base | {"PAGELIFT_PURE_PYTHON": "1"}
     builds["compiled"] = base
     best: dict[str, dict[str, float]] = {}

@@ -131,7 +131,14 @@ def _boxes(run: Run) -> list[Box] | None:
 
 
 def _has_accent(run: Run) -> bool:
-    return not run.vertical and _ACCENT_CHARS.search(run.text) is not None
+    text = run.text
+    if run.vertical:
+        return False
+    # The grave accent is the one ASCII character among them: ASCII text (most runs) is
+    # answered without the regular expression (str.isascii() reads a flag of the string).
+    if text.isascii():
+        return "`" in text
+    return _ACCENT_CHARS.search(text) is not None
 
 
 def accents_on_baselines(runs: list[Run]) -> list[Run]:

@@ -69,6 +69,8 @@ MAX_CHAIN = 3
 MAX_LINE_STEP = 3.0
 """How far below the broken line (in text sizes) its continuation may sit: double spacing is about 2.4."""
 
+_BREAKS = HYPHENS + SOFT_HYPHEN  # what a line broken inside a word ends with
+
 # What may open a word before its letters: brackets and quotes.
 _OPENERS = "([{\"'“‘«‹¿¡"
 _FIRST_WORD = re.compile(r"\s*(\S+)\s*(.*)", re.DOTALL)
@@ -120,8 +122,10 @@ def decide(line: str, next_line: str, vocabulary: Callable[[], Vocabulary] | Non
     hard hyphen at a line end belongs to the word.
     """
     end = line.rstrip()
+    if not end or end[-1] not in _BREAKS:
+        return None  # (what the rule below says of a line ending in anything else: most lines, at once)
     start = next_line.lstrip()
-    if not end or not start or has_rtl(end) or has_rtl(start):
+    if not start or has_rtl(end) or has_rtl(start):
         return None
     # The last word: after the last space or dash ("rank—la-" breaks "lament").
     last = _WORD_SEPARATORS.split(end)[-1].lstrip(_OPENERS)

@@ -65,7 +65,8 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     """
     runs = _normalise(runs)
     # When most letters on the page are right-to-left, a line of numbers is too.
-    rtl = mostly_rtl(r.text for r in runs)
+    # (Asked only of a page with text beyond ASCII, which each string says at once.)
+    rtl = not all(r.text.isascii() for r in runs) and mostly_rtl([r.text for r in runs])
     if content_order:
         return _lines_in_content_order(runs, rtl)
     groups: dict[int, list[Run]] = {}
@@ -92,7 +93,7 @@ def _lines_of_direction(group: list[Run], rtl: bool = False) -> list[Line]:
     for (u, v), run in placed:
         # Spaces show nothing: a blank drawn large (a form's empty field) gives a line no height.
         # Spaces show nothing: a blank drawn large (a form's empty field) gives a line no height.
-        size = (run.size or 1.0) if run.text.strip() else 0.0
+        size = (run.size or 1.0) if _shows(run.text) else 0.0
         if current and abs(current_v - v) <= LINE_TOLERANCE * max(current_size, size) \
                 and (top - v <= STACKED * size or not _under(u, v, run, current, size)):
             current.append(((u, v), run))
@@ -107,7 +108,13 @@ def _lines_of_direction(group: list[Run], rtl: bool = False) -> list[Line]:
         found.append((current_v, current_size, current))
     _settle_small_runs(found)
     # A line of nothing but spaces (a form's blank fields) shows nothing to read.
-    return [line for line in (_make_line(items, rtl) for _, _, items in found if items) if line.text.strip()]
+    return [line for line in (_make_line(items, rtl) for _, _, items in found if items) if _shows(line.text)]
+
+
+def _shows(text: str) -> bool:
+    """True when ``text`` holds more than whitespace (``text.strip()``, without the copy for the
+    usual text that starts with a character)."""
+    return bool(text) and (not text[0].isspace() or bool(text.strip()))
 
 
 STACKED = 0.15
@@ -149,6 +156,10 @@ def _settle_small_runs(found: list[tuple[float, float, list[Placed]]]) -> None:
 
 def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[int]) -> bool:
     moved = False
+    # Each line's largest text (or more: a run moved out leaves it as it was), so that a run
+    # with no larger text in its own line is told so without measuring to every run of it
+    # (a line of small code under a paragraph line: each run would measure the whole line).
+    largest = [_largest(items) for _, _, items in found]
     for i, (_v, size, items) in enumerate(found):
         # A line none of whose runs is small beside a neighbouring line's text has nothing
         # to move (the test the loop below starts with, for every run): most lines of a page.
@@ -169,14 +180,21 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     if run.size >= SMALL_RUN * other_size or not other:
                         continue
                     if here is None:
-                        here = _distance(u, run.width, items, max(SMALL_RUN * size, 1.05 * run.size))
+                        floor = max(SMALL_RUN * size, 1.05 * run.size)
+                        here = math.inf if largest[i] < floor else _distance(u, run.width, items, floor)
+                    close = abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size)
+                    rise = abs(other_v - v) <= SUPERSCRIPT_RISE * other_size
                     # Its text, and the superscripts already settled there (a row of markers
                     # "[12][13]" follows the first one across); not text of the run's own size
-                    # that merely shares the line (the next column's lines).
-                    there = min(_distance(u, run.width, other, SMALL_RUN * other_size),
-                                _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
-                    near = abs(other_v - v) <= LINE_TOLERANCE * max(other_size, run.size) and there + 0.5 * run.size < here
-                    if not near and here == math.inf and run.text.strip():
+                    # that merely shares the line (the next column's lines). Measured only
+                    # where a rule below asks (most small runs sit a whole line away).
+                    there = math.inf
+                    if close or (rise and here == math.inf):
+                        there = _distance(u, run.width, other, SMALL_RUN * other_size)
+                        if settled:
+                            there = min(there, _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
+                    near = close and there + 0.5 * run.size < here
+                    if not near and here == math.inf and _shows(run.text):
                         # A line of nothing but small runs, each the subscript of text of the
                         # other line: that line joined a column's text to a larger heading of
                         # the next column, which its subscripts were measured against.
@@ -188,15 +206,27 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     # A run with no larger text in its own line and printed against the other
                     # line's text may be raised further (Office raises a superscript by up to
                     # half the size): "the 10^th and 25^th".
-                    raised = here == math.inf and there <= run.size and abs(other_v - v) <= SUPERSCRIPT_RISE * other_size \
+                    raised = here == math.inf and rise and there <= run.size \
                         and _distance(u, run.width, [p for p in items if p[1] is not run], 0.95 * run.size) > 2 * run.size
                     if (near or raised) and not _under(u, v, run, other, run.size):
                         items.remove(item)
                         other.append(item)
+                        if not run.size <= largest[j]:
+                            largest[j] = _largest(other)
                         settled.add(id(run))
                         moved = True
                         break
     return moved
+
+
+def _largest(items: list[Placed]) -> float:
+    """The largest text size among a line's runs; infinity when a size is not a number, which
+    :func:`_distance` counts as large enough for any floor."""
+    top = -math.inf
+    for _, run in items:
+        if not run.size <= top:
+            top = run.size if run.size == run.size else math.inf
+    return top
 
 
 def _beside_smaller_text(u: float, v: float, run: Run, line: list[Placed]) -> bool:
@@ -269,9 +299,11 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
     or more becomes vertical runs reading top to bottom, so the line rule puts them in
     columns read right to left like any vertical text.
     """
-    def short_cjk(r: Run) -> bool:
-        return len(r.text) <= 2 and is_cjk(r.text[0]) and not r.vertical
-
+    short_cjk = _short_cjk
+    # A page with fewer short CJK runs than a stack holds (most pages: CJK is not ASCII,
+    # which each string says at once) has no stack to look for.
+    if sum(1 for r in runs if not r.text.isascii() and short_cjk(r)) < UPRIGHT_STACK:
+        return runs
     order = sorted(range(len(runs)), key=lambda i: runs[i].seq)
     stacked: set[int] = set()
     chain: list[int] = []
@@ -305,6 +337,11 @@ def _upright_stacks(runs: list[Run]) -> list[Run]:
         out[i] = replace(r, x=r.x - dy * top, y=r.y + dx * top, direction=(dy, -dx), ascent=(dx * r.size, dy * r.size),
                          width=r.size * len(r.text), vertical=True, glyph_offsets=())
     return out
+
+
+def _short_cjk(r: Run) -> bool:
+    """True for an upright run of one or two characters, the first of them CJK: what a stack is made of."""
+    return len(r.text) <= 2 and is_cjk(r.text[0]) and not r.vertical
 
 
 def _lines_in_content_order(runs: Iterable[Run], rtl: bool = False) -> list[Line]:
@@ -385,6 +422,8 @@ def letter_spaced(runs: Sequence[Run]) -> set[int]:
 def _letter_or_space(text: str) -> bool:
     """True for a run of one letter or digit, or of spaces: what a letter-spaced word is drawn with
     (dot leaders and rows of signs are not words)."""
+    if len(text) > 1 and not text[0].isspace() and not text[-1].isspace():
+        return False  # two characters or more with nothing to strip (most runs), without a copy
     visible = text.strip()
     return not visible or (len(visible) == 1 and visible.isalnum())
 
@@ -445,7 +484,7 @@ def join(line: Line | Sequence[Run], *, rtl_context: bool = False) -> str:
     tracked = letter_spaced(runs)
     # One search over the whole line: a line with no right-to-left character (almost all)
     # reads each run's text as it is, and visual order is worked out only where it matters.
-    rtl = has_rtl("".join([r.text for r in runs]))
+    rtl = any(has_rtl(r.text) for r in runs)
     parts = [visual_text(runs[0]) if rtl else runs[0].text]
     prev = runs[0]
     prev_end = frame(prev)[0] + prev.width

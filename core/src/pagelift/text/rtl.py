@@ -46,7 +46,8 @@ _SIGNS = frozenset("+-\u2212\u207a\u207b\u208a\u208b\ufb29\ufe62\ufe63\uff0b\uff
 
 def has_rtl(text: str) -> bool:
     """True when ``text`` holds a right-to-left character (Hebrew, Arabic and their neighbours)."""
-    return RTL_CHARS.search(text) is not None
+    # ASCII text (most of it) says so at once: str.isascii() reads a flag of the string.
+    return not text.isascii() and RTL_CHARS.search(text) is not None
 
 
 def mostly_rtl(texts: str | Iterable[str]) -> bool:
@@ -54,7 +55,7 @@ def mostly_rtl(texts: str | Iterable[str]) -> bool:
     texts = [texts] if isinstance(texts, str) else list(texts)
     # With no right-to-left character anywhere the answer is no: counting letters (a Python
     # loop per character) is only needed for text that has some.
-    if not any(RTL_CHARS.search(text) for text in texts):
+    if not any(not text.isascii() and RTL_CHARS.search(text) for text in texts):
         return False
     rtl = letters = 0
     for text in texts:

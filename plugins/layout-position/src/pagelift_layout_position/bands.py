@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pagelift import Line, Run, frame, has_rtl, span
+from pagelift.text.frames import columns_of, common_strips, free_strips
 
 from .lines import make_line, words
 
@@ -57,73 +58,49 @@ _BEFORE = float("-inf")
 _AFTER = float("inf")
 
 
-def _ink(run: Run) -> Interval:
-    """Where the run's visible glyphs sit along its baseline: spaces at either end are not ink."""
-    u = frame(run)[0]
-    start, end = u, u + run.width
-    offsets = run.glyph_offsets
-    if offsets and (run.text[:1] == " " or run.text[-1:] == " "):
-        inked = [(a, a + w) for t, a, w in offsets if t.strip()]
-        if inked:
-            start, end = u + min(a for a, _ in inked), u + max(b for _, b in inked)
-    return start, end
-
-
-def _free(line: Line) -> list[Interval]:
-    """The strips along the line its runs leave empty, from -inf to +inf."""
-    # One pass over the inked spans in order: a span starting past everything inked so far
-    # leaves a strip before it (the same strips as merging the spans first).
-    free: list[Interval] = []
-    start = _BEFORE
-    for a, b in sorted([_ink(r) for r in line.runs]):
-        if a > start:
-            free.append((start, a))
-        start = max(start, b)
-    free.append((start, _AFTER))
-    return free
+def _free(line: Line, narrowest: float = 0.0) -> list[Interval]:
+    """The strips along the line its runs leave empty, from -inf to +inf, leaving out inner
+    strips narrower than ``narrowest``: a word gap that no gutter of the page can be as narrow as."""
+    return free_strips(line.runs, narrowest)
 
 
 def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
     """The strips both sorted lists of strips leave free (the band's gutters so far and one more line's)."""
-    out: list[Interval] = []
-    i = j = 0
-    nx, ny = len(xs), len(ys)
-    # One pass with each strip unpacked once; the comparisons are max() and min() spelled out
-    # (the same choice on ties), as this runs for every line of every page.
-    while i < nx and j < ny:
-        x0, x1 = xs[i]
-        y0, y1 = ys[j]
-        a = y0 if y0 > x0 else x0
-        b = y1 if y1 < x1 else x1
-        if a < b:
-            out.append((a, b))
-        if x1 < y1:
-            i += 1
-        else:
-            j += 1
-    return out
+    return common_strips(xs, ys)
 
 
 def _gutters(free: list[Interval], size: float, edges: Sequence[float] = ()) -> list[Interval]:
     """The strips of ``free`` wide enough to separate columns: ``GUTTER_WIDTH`` text sizes, or
     ``EDGE_GUTTER`` where the strip ends at a column edge of the page (:func:`column_edges`)."""
-    return [(a, b) for a, b in free if a != _BEFORE and b != _AFTER
-            and (b - a >= GUTTER_WIDTH * size
-                 or (b - a >= EDGE_GUTTER * size and any(abs(b - e) <= EDGE_TOLERANCE for e in edges)))]
+    wide, narrow = GUTTER_WIDTH * size, EDGE_GUTTER * size
+    out: list[Interval] = []
+    # A loop rather than a comprehension with any() inside: a code line may hold dozens of
+    # strips between the two widths, each asked about the page's few edges.
+    for a, b in free:
+        if a == _BEFORE or b == _AFTER:
+            continue
+        if b - a >= wide:
+            out.append((a, b))
+        elif b - a >= narrow:
+            for e in edges:
+                if abs(b - e) <= EDGE_TOLERANCE:
+                    out.append((a, b))
+                    break
+    return out
 
 
-def column_edges(lines: Sequence[Line], frees: Sequence[list[Interval]]) -> list[float]:
+def column_edges(sizes: Sequence[float], frees: Sequence[list[Interval]]) -> list[float]:
     """Where a column of the page starts: a place along the baseline where at least
     ``EDGE_LINES`` lines start text after a gutter-wide gap (the right column's left edge
-    beside the left column's lines), within ``EDGE_TOLERANCE``.
+    beside the left column's lines), within ``EDGE_TOLERANCE``. ``sizes`` and ``frees`` are
+    each line's text size (its :func:`pagelift.span`'s) and free strips (:func:`_free`).
 
     A line of large text in one column (a title, a heading) may come closer to the next
     column than a gutter's width, and share its baseline with a line there; the column's
     edge, which every other line keeps, still tells the two apart.
     """
     starts: dict[int, int] = {}
-    for line, free in zip(lines, frees, strict=True):
-        size = span(line).size
+    for size, free in zip(sizes, frees, strict=True):
         for a, b in free:
             if a != _BEFORE and b != _AFTER and b - a >= GUTTER_WIDTH * size:
                 key = round(b / EDGE_TOLERANCE)
@@ -155,11 +132,11 @@ class ColumnBand:
         if self._cut is not None and self._cut[0] == tuple(self.gutters):
             return self._cut[1]
         cols: list[list[Line]] = [[] for _ in range(len(self.gutters) + 1)]
-        starts = [a for a, _ in self.gutters]
+        starts = self._starts()
         for line in self.lines:
             pieces: list[list[Run]] = [[] for _ in cols]
-            for run in line.runs:
-                pieces[_column_of(frame(run)[0] + run.width / 2, starts)].append(run)
+            for run, k in zip(line.runs, columns_of(line.runs, starts), strict=True):
+                pieces[k].append(run)
             for k, piece in enumerate(pieces):
                 if piece:
                     cols[k].append(make_line(piece))
@@ -178,11 +155,11 @@ class ColumnBand:
         columns = len(self.gutters) + 1
         first = columns - 1 if self.right_to_left else 0  # the column a row starts in
         grouped: list[list[tuple[Line, dict[int, list[Run]]]]] = []
+        starts = self._starts()
         for line in self.lines:
             cells: dict[int, list[Run]] = {}
-            for run in line.runs:
-                u = frame(run)[0] + run.width / 2
-                cells.setdefault(sum(1 for a, _ in self.gutters if u > a), []).append(run)
+            for run, k in zip(line.runs, columns_of(line.runs, starts), strict=True):
+                cells.setdefault(k, []).append(run)
             if not grouped or first in cells or len(cells) * 2 > columns:
                 grouped.append([])
             grouped[-1].append((line, cells))
@@ -217,9 +194,12 @@ class ColumnBand:
         if all(len(c) >= 2 for c in columns):
             return True
         full = len(columns)
-        return len(self.lines) >= 2 and any(
-            len({sum(1 for a, _ in self.gutters if frame(r)[0] + r.width / 2 > a) for r in line.runs}) == full
-            for line in self.lines)
+        starts = self._starts()
+        return len(self.lines) >= 2 and any(len(set(columns_of(line.runs, starts))) == full for line in self.lines)
+
+    def _starts(self) -> list[float]:
+        """Where the gutters start along the baseline (:func:`pagelift.text.frames.columns_of` counts them)."""
+        return [a for a, _ in self.gutters]
 
     def holds_prose(self) -> bool:
         """True when the columns read as running text (lines of several words), not as table cells.
@@ -235,15 +215,6 @@ class ColumnBand:
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
         return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
-
-
-def _column_of(u: float, starts: list[float]) -> int:
-    """Which column (0: the first along the baseline) a run centred at ``u`` falls in, given the gutters' starts."""
-    k = 0
-    for a in starts:
-        if u > a:
-            k += 1
-    return k
 
 
 def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],
@@ -287,22 +258,35 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
     last_v, last_size = 0.0, 1.0
 
     def close() -> None:
-        if current:
+        if current and len(free) <= 2:  # no strip between the two ends: a band without gutters
+            bands.append(ColumnBand(list(current), []))
+        elif current:
             size = sorted(sizes)[len(sizes) // 2]
             bands.append(ColumnBand(list(current), _real_gutters(current, _gutters(free, size, edges), size)))
 
-    frees = [_free(line) for line in lines]
-    edges = column_edges(lines, frees)
     spans = [span(line) for line in lines]
+    sizes_of_lines = [s.size for s in spans]
+    # Every gutter is measured in the size of some line here, and a strip only ever narrows as
+    # lines are added: a strip narrower than the narrowest gutter the smallest line allows
+    # (most word gaps) can never become one, so it is not kept, nor intersected line after line.
+    # That is GUTTER_WIDTH of the smallest size on a page without column edges (most pages:
+    # the edges are counted from strips that wide, which are all kept), EDGE_GUTTER with them.
+    smallest = min(sizes_of_lines, default=0.0)
+    if not smallest > 0.0:  # sizes below zero (or not a number): keep every strip
+        smallest = 0.0
+    frees = [_free(line, GUTTER_WIDTH * smallest) for line in lines]
+    edges = column_edges(sizes_of_lines, frees)
+    if edges and smallest > 0.0:
+        frees = [_free(line, EDGE_GUTTER * smallest) for line in lines]
     for i, line in enumerate(lines):
         s = spans[i]
         if current:
             joined = _intersect(free, frees[i])
-            # Measured in the smaller text, so a large heading above the columns neither
-            # bridges a wide gap down to them nor widens what counts as their gutter.
-            small = min(sorted(sizes)[len(sizes) // 2], s.size)
             ok = (last_v - s.v) <= BAND_GAP * min(last_size, s.size)
-            gutters = _gutters(joined, small, edges)
+            # Measured in the smaller text, so a large heading above the columns neither
+            # bridges a wide gap down to them nor widens what counts as their gutter. (The
+            # two ends alone, which both lines have, leave no strip to measure: most lines.)
+            gutters = _gutters(joined, min(sorted(sizes)[len(sizes) // 2], s.size), edges) if len(joined) > 2 else []
             if ok and gutters and len(current) == 1 and i + 1 < len(lines):
                 # A band's first line may be a title above the columns that happens to leave
                 # one of their gutters free: if it hides a gutter the next lines share, it
@@ -330,8 +314,9 @@ def _gridlike(band: ColumnBand) -> bool:
     """True when two lines of the band each have text in three columns or more: two gutters
     lining up in two lines at once are a table's, not chance word gaps."""
     full = 0
+    starts = [a for a, _ in band.gutters]
     for line in band.lines:
-        cells = {sum(1 for a, _ in band.gutters if frame(r)[0] + r.width / 2 > a) for r in line.runs}
+        cells = set(columns_of(line.runs, starts))
         full += len(cells) >= 3
     return full >= 2
 
