@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import os
 import sys
 import types
@@ -15,11 +14,12 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .discovery import GROUP, installed_plugins
 from .errors import CannotDecode, PluginError, StrictError
 from .fonts.info import FontInfo, GlyphMap
 from .model import WarningCode
 
-ENTRY_POINT_GROUP = "pagelift"
+ENTRY_POINT_GROUP = GROUP
 LOAD_ONLY_VARIABLE = "PAGELIFT_LOAD_PLUGINS"
 TRACE_VARIABLE = "PAGELIFT_TRACE_HOOKS"
 
@@ -108,7 +108,7 @@ class PluginManager:
         self._pm = pluggy.PluginManager("pagelift")
         self._pm.add_hookspecs(hookspecs)
         self._strategies: dict[str, dict[str, tuple[Any, str]]] = {}
-        self._distributions: dict[str, Any] = {}
+        self._distributions: dict[str, tuple[str | None, str | None]] = {}
         self.load_failures: list[PluginLoadFailure] = []
         """The installed plugins that failed to load (``pagelift plugins`` lists them with the reason)."""
         if os.environ.get(TRACE_VARIABLE):
@@ -119,11 +119,15 @@ class PluginManager:
 
     # -- loading -------------------------------------------------------------------------
 
-    def load_entry_points(self) -> None:
-        """Load installed plugins, honouring ``PAGELIFT_LOAD_PLUGINS``; a broken one is skipped with a warning."""
+    def load_entry_points(self, *, rescan: bool = False) -> None:
+        """Load installed plugins, honouring ``PAGELIFT_LOAD_PLUGINS``; a broken one is skipped with a warning.
+
+        What is installed is read through :func:`pagelift.discovery.installed_plugins`, from its
+        cache when nothing on ``sys.path`` changed since the last scan; ``rescan=True`` scans.
+        """
         only = os.environ.get(LOAD_ONLY_VARIABLE)
         wanted = None if only is None else {n.strip() for n in only.split(",") if n.strip()}
-        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        for ep in installed_plugins(rescan=rescan):
             if wanted is not None and ep.name not in wanted:
                 continue
             if self._pm.get_plugin(ep.name) is not None or self._pm.is_blocked(ep.name):
@@ -140,7 +144,7 @@ class PluginManager:
                 warnings.warn(f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: {reason}",
                               PluginLoadWarning, stacklevel=2)
                 continue
-            self._distributions[ep.name] = ep.dist
+            self._distributions[ep.name] = (ep.distribution, ep.version)
         self._strategies = {}
 
     def register(self, plugin: object, name: str | None = None) -> str:
@@ -189,13 +193,13 @@ class PluginManager:
         """Every registered plugin with its distribution, version and the hooks it implements."""
         infos = []
         for name, plugin in sorted(self._pm.list_name_plugin(), key=lambda item: item[0]):
-            dist = self._distributions.get(name)
+            distribution, version = self._distributions.get(name, (None, None))
             hooks = tuple(sorted(caller.name for caller in self._pm.get_hookcallers(plugin) or ()))
             infos.append(
                 PluginInfo(
                     name=name,
-                    distribution=dist.metadata["Name"] if dist is not None else None,
-                    version=dist.version if dist is not None else None,
+                    distribution=distribution,
+                    version=version,
                     hooks=hooks,
                 )
             )
