@@ -128,12 +128,13 @@ def test_a_page_without_fonts_imports_no_decoder(tmp_path: Path) -> None:
     assert imported == ""
 
 
-def test_fonts_without_tounicode_import_the_decoders_but_not_the_cmap_parser() -> None:
-    """sample.pdf's standard fonts are read by glyph names: every decoder is asked, but only a
-    /ToUnicode stream needs the CMap parser (a millisecond of patterns to compile)."""
+def test_standard_fonts_import_only_the_glyph_name_decoder() -> None:
+    """sample.pdf's standard fonts are read by glyph names: every decoder is asked, but the
+    ToUnicode decoder has no /ToUnicode to read and the font-program decoder no program, so
+    neither imports its modules (the CMap parser alone is a millisecond of patterns)."""
     first, imported = _modules_after_reading(SAMPLE, DECODER_MODULES)
     assert first == "A"
-    assert imported.split() == [m for m in DECODER_MODULES if m != "pagelift_tounicode.cmap"]
+    assert imported.split() == ["pagelift_glyphname.plugin", "pagelift_glyphname.encodings"]
 
 
 def test_a_tounicode_stream_imports_the_cmap_parser(tmp_path: Path) -> None:
@@ -141,6 +142,16 @@ def test_a_tounicode_stream_imports_the_cmap_parser(tmp_path: Path) -> None:
     font = doc.standard_font("Helvetica", to_unicode=True)
     doc.add_page().text(font, 12, 72, 700, "Hi")
     doc.save(tmp_path / "tounicode.pdf")
-    first, imported = _modules_after_reading(tmp_path / "tounicode.pdf", DECODER_MODULES[:2])
+    first, imported = _modules_after_reading(tmp_path / "tounicode.pdf", DECODER_MODULES)
     assert first == "Hi"
-    assert imported.split() == list(DECODER_MODULES[:2])
+    assert imported.split() == [m for m in DECODER_MODULES if not m.startswith("pagelift_fontprogram")]
+
+
+def test_an_embedded_program_imports_the_font_program_decoder(tmp_path: Path) -> None:
+    doc = Document()
+    font = doc.embedded_font("type1", "Hi", encoding=None, differences={72: "H", 105: "i"})
+    doc.add_page().text(font, 12, 72, 700, "Hi")
+    doc.save(tmp_path / "embedded.pdf")
+    first, imported = _modules_after_reading(tmp_path / "embedded.pdf", DECODER_MODULES)
+    assert first == "Hi"
+    assert imported.split() == [m for m in DECODER_MODULES if not m.startswith("pagelift_tounicode")]

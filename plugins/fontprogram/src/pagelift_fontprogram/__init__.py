@@ -21,9 +21,12 @@ __all__ = ["Program", "ProgramCache", "ProgramError", "pagelift_decode_font"]
 def pagelift_decode_font(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     """Decode a font's codes through its embedded program (see :mod:`pagelift_fontprogram.plugin`).
 
-    The program readers are imported when the first font is decoded, not when plugins are
-    discovered: a scanned page has no font.
+    The program readers are imported when the first font with an embedded program is
+    decoded, not when plugins are discovered: a scanned page has no font, and the standard
+    fonts embed no program.
     """
+    if font.font_file is None:
+        return None
     from .plugin import pagelift_decode_font as decode
 
     return decode(font)

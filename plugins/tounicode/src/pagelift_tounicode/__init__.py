@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pikepdf
+
 import pagelift
 from pagelift.plugins import lazy_exports
 
@@ -22,9 +24,11 @@ __all__ = ["CodeMap", "IdentityMap", "ParsedCMap", "pagelift_decode_font", "pars
 def pagelift_decode_font(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     """Read the font's /ToUnicode CMap into a GlyphMap (see :mod:`pagelift_tounicode.plugin`).
 
-    The parser is imported when the first font is decoded, not when plugins are discovered:
-    its patterns cost a millisecond to compile, and a scanned page has no font.
+    The decoder is imported when the first font with a /ToUnicode entry is decoded, not
+    when plugins are discovered: a scanned page has no font, and many fonts have no map.
     """
+    if not isinstance(font.obj, pikepdf.Dictionary) or "/ToUnicode" not in font.obj:
+        return None
     from .plugin import pagelift_decode_font as decode
 
     return decode(font)
