@@ -60,12 +60,16 @@ def test_a_damaged_data_file_gives_no_table(tmp_path: Path, monkeypatch: pytest.
     collection_map.cache_clear()
     try:
         assert collection_map("Korea1", False) == {}
-        (tmp_path / "to-unicode-Adobe-Korea1.json.gz").write_bytes(
-            gzip.compress(json.dumps({"CID2UNICHR_H": {"5": "z"}}).encode()))
+        packed = gzip.compress(json.dumps({"CID2UNICHR_H": {"5": "z"}}).encode())
+        (tmp_path / "to-unicode-Adobe-Korea1.json.gz").write_bytes(packed[: len(packed) // 2])  # cut short
+        assert collection_map("Korea1", True) == {}
+        (tmp_path / "to-unicode-Adobe-Korea1.json.gz").write_bytes(packed)
         collection_map.cache_clear()
         assert dict(collection_map("Korea1", False).items()) == {5: "z"}
+        assert collection_map("Korea1", True) == {}  # the file has no vertical table
     finally:
         collection_map.cache_clear()
+        cjk._unpacked.cache_clear()
 
 
 def test_reading_a_collection_imports_no_pdfminer_module() -> None:

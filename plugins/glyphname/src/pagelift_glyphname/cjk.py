@@ -143,11 +143,18 @@ def collection_map(ordering: str, vertical: bool) -> Mapping[int, str]:
         if not os.path.isfile(path):
             continue
         try:
-            with gzip.open(path, "rt", encoding="utf-8") as f:
-                return CollectionTable(_section(f.read(), _SECTIONS[vertical]))
-        except (OSError, ValueError):  # a damaged data file: no table rather than a crash
+            return CollectionTable(_section(_unpacked(path), _SECTIONS[vertical]))
+        except (OSError, EOFError, ValueError):  # a damaged data file: no table rather than a crash
             return {}
     return _through_pdfminer(ordering, vertical)
+
+
+@lru_cache(maxsize=2)
+def _unpacked(path: str) -> str:
+    """A collection file's JSON text, kept for the other direction (a document with both
+    horizontal and vertical text asks for both; unpacking is a third of reading one)."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return f.read()
 
 
 def _through_pdfminer(ordering: str, vertical: bool) -> Mapping[int, str]:
