@@ -104,8 +104,9 @@ except Exception as exc:
     t2, error = time.process_time(), type(exc).__name__
 t3 = time.process_time()
 new = set(sys.modules) - before
+from pagelift.fonts.glyphnames import tables_loaded
 print(json.dumps({"plugins": (t1 - t0) * 1000, "open": (t2 - t1) * 1000, "text": (t3 - t2) * 1000, "error": error,
-                  "libraries": [name for name in sys.argv[3:] if name in new]}))
+                  "libraries": [name for name in sys.argv[3:] if name in new], "tables": tables_loaded()}))
 """
 
 LIBRARIES = {
@@ -116,7 +117,7 @@ LIBRARIES = {
     "fontTools.cffLib": "fontTools' CFF reader",
     "PIL": "Pillow",
     "pagelift_tounicode.cmap": "the ToUnicode parser",
-    "importlib.metadata": "importlib.metadata (a plugin scan)",
+    "importlib.metadata": "importlib.metadata (a plugin scan, or pdfminer.six's package)",
 }
 """Libraries a first call may import, each timed on its own in a fresh process by :func:`census`."""
 
@@ -156,6 +157,9 @@ def census(top: int) -> str:
     for name, label in LIBRARIES.items():
         n = sum(1 for _, r in rows if name in r["libraries"])
         out.append(f"| {label} | {n} | {cost[name]:.1f} | {n * cost[name]:.0f} |")
+    tables = sorted({t for _, r in rows for t in r.get("tables", [])})
+    out += ["", "font data files loaded: " + ", ".join(
+        f"{t} by {sum(1 for _, r in rows if t in r.get('tables', []))} files" for t in tables)]
     out += ["", "| file | plugins | open | text | libraries imported |", "|---|---:|---:|---:|---|"]
     rows.sort(key=lambda row: -(row[1]["plugins"] + row[1]["open"] + row[1]["text"]))
     for name, r in rows[:top]:
