@@ -122,6 +122,17 @@ def test_another_path_has_its_own_cache_and_an_empty_variable_turns_it_off(site:
     assert _scans() == 2
 
 
+def test_without_a_home_there_is_no_cache(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(discovery.CACHE_VARIABLE)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # no HOME, no password entry
+    assert discovery.cache_file() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert discovery.cache_file() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(site))
+    assert Path(str(discovery.cache_file())).parent == site / "pagelift"
+
+
 def test_a_damaged_or_foreign_cache_file_is_scanned_over(site: Path) -> None:
     _fake_distribution(site, "pagelift-shout", "fake_pagelift_shout", GOOD_PLUGIN, "shout")
     _age(site, 100)

@@ -130,6 +130,8 @@ def cache_file() -> str | None:
     if folder is None:
         # platformdirs would say the same on Linux; importing it costs more than the whole lookup.
         home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(home):
+            return None  # no home to keep it in (expanduser gave "~" back): scan instead
         folder = os.path.join(home, "pagelift")
     if not folder:
         return None
