@@ -63,3 +63,17 @@ def test_a_class_plugin_still_goes_through_pluggys_own_lookup() -> None:
     pm = PluginManager(load_entry_points=False)
     pm.register(Plugin())
     assert pm.layout_names() == ["upside"]
+
+
+def test_a_modules_other_objects_are_never_asked_for_attributes() -> None:
+    class Touchy:
+        def __getattr__(self, name: str) -> object:
+            raise AssertionError(f"registration read {name!r} of a plugin's object")
+
+    @pagelift.hookimpl
+    def pagelift_register_layouts(register: object) -> None:
+        register("upside", Upside())  # type: ignore[operator]
+
+    pm = PluginManager(load_entry_points=False)
+    pm.register(_module("touchy", TOUCHY=Touchy(), pagelift_register_layouts=pagelift_register_layouts))
+    assert pm.layout_names() == ["upside"]

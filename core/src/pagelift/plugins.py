@@ -100,16 +100,23 @@ class _HookManager(pluggy.PluginManager):
         """pluggy's answer; None at once for a module attribute that carries no ``pagelift_impl`` marker.
 
         pluggy reads every name of a plugin through ``inspect.getattr_static`` (half of what
-        registering the installed plugins costs a process); a module's own attribute without
-        the marker, on itself or on the function it wraps, is no hook whatever pluggy would
-        find, so it is skipped with a dict lookup.
+        registering the installed plugins costs a process). A module's own attribute that is
+        no function, method, classmethod or staticmethod is never a hook to pluggy, nor is one
+        without the marker on itself or on the function it wraps: both are skipped with a dict
+        lookup, and no other object's attributes are read (nothing of the plugin's is run).
         """
         if isinstance(plugin, types.ModuleType):
             value = plugin.__dict__.get(name)
+            if not isinstance(value, _HOOKABLE):
+                return None
             marker = self.project_name + "_impl"
             if not hasattr(value, marker) and not hasattr(getattr(value, "__func__", None), marker):
                 return None
         return super().parse_hookimpl_opts(plugin, name)
+
+
+_HOOKABLE = (types.FunctionType, types.MethodType, classmethod, staticmethod)
+"""What pluggy takes a hook implementation from (its ``_static_hook_attr``)."""
 
 
 class PluginManager:
