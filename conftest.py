@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # CI must run on the corpus: a missing ../shared fails the run instead of shrinking it.
     if os.environ.get("CI") == "true" and not location.present():
         raise pytest.UsageError(f"CI=true but the shared corpus is missing: expected {location.MANIFEST}")
+    # Plugin discovery keeps a cache file (pagelift.discovery): the suite and the processes it
+    # starts keep theirs in a folder of their own, not in the user's ~/.cache.
+    if "PAGELIFT_CACHE_DIR" not in os.environ:
+        os.environ["PAGELIFT_CACHE_DIR"] = _CACHE_DIR
+
+
+_CACHE_DIR = tempfile.mkdtemp(prefix="pagelift-test-cache-")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    shutil.rmtree(_CACHE_DIR, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

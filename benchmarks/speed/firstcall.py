@@ -5,6 +5,7 @@
     python3 benchmarks/speed/firstcall.py --pdf X.pdf --runs 25
     python3 benchmarks/speed/firstcall.py --profile             # cProfile of the first call, top 30
     python3 benchmarks/speed/firstcall.py --parts               # what the first text() imports, each one's cost
+    python3 benchmarks/speed/firstcall.py --corpus              # every corpus file: phases and libraries imported
 
 A command-line user, a per-file worker and ``../shared/bench/compare.py`` (which times the
 first ``open(...).text()`` of a fresh process, imports untimed) all pay the same costs before
@@ -86,6 +87,87 @@ PARTS = {
 }
 """What the first text() may import, each imported beforehand in turn to see what it costs."""
 
+CENSUS_CHILD = r"""
+import json, sys, time
+import pagelift
+before = set(sys.modules)
+t0 = time.process_time()
+from pagelift.plugins import default_manager
+default_manager()
+t1 = time.process_time()
+error = None
+try:
+    doc = pagelift.open(sys.argv[1], **({"password": sys.argv[2]} if sys.argv[2] else {}))
+    t2 = time.process_time()
+    doc.text()
+except Exception as exc:
+    t2, error = time.process_time(), type(exc).__name__
+t3 = time.process_time()
+new = set(sys.modules) - before
+from pagelift.fonts.glyphnames import tables_loaded
+print(json.dumps({"plugins": (t1 - t0) * 1000, "open": (t2 - t1) * 1000, "text": (t3 - t2) * 1000, "error": error,
+                  "libraries": [name for name in sys.argv[3:] if name in new], "tables": tables_loaded()}))
+"""
+
+LIBRARIES = {
+    "pypdf": "pypdf (the salvage path's parser)",
+    "pdfminer.cmapdb": "pdfminer.six's CMap module (a predefined CMap: fonts/cmap.py)",
+    "fontTools.agl": "fontTools' glyph list (uniXXXX-style names; TrueType without post names)",
+    "fontTools.ttLib": "fontTools' TrueType reader (an embedded TrueType/OpenType program)",
+    "fontTools.cffLib": "fontTools' CFF reader",
+    "PIL": "Pillow",
+    "pagelift_tounicode.cmap": "the ToUnicode parser",
+    "importlib.metadata": "importlib.metadata (a plugin scan, or pdfminer.six's package)",
+}
+"""Libraries a first call may import, each timed on its own in a fresh process by :func:`census`."""
+
+IMPORT_CHILD = r"""
+import sys, time
+import pagelift
+t = time.process_time()
+__import__(sys.argv[1])
+print((time.process_time() - t) * 1000)
+"""
+
+
+def census(top: int) -> str:
+    """Every corpus file's first call in a fresh process: each library's files and cost, and the costliest files."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from run import corpus_files
+
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    rows = []
+    for pdf, password in corpus_files():
+        r = subprocess.run([sys.executable, "-c", CENSUS_CHILD, str(pdf), password, *LIBRARIES], capture_output=True,
+                           text=True, env=base)
+        lines = r.stdout.strip().splitlines()
+        if r.returncode or not lines:
+            continue
+        rows.append((pdf.name, json.loads(lines[-1])))
+    cost = {}
+    for name in LIBRARIES:
+        times = [float(subprocess.run([sys.executable, "-c", IMPORT_CHILD, name], capture_output=True, text=True,
+                                      env=base, check=True).stdout) for _ in range(3)]
+        cost[name] = statistics.median(times)
+    total = {p: sum(float(r[p]) for _, r in rows) for p in ("plugins", "open", "text")}
+    out = [f"{len(rows)} corpus files, each a fresh process; CPU ms; load average {os.getloadavg()[0]:.1f}", "",
+           f"plugins {total['plugins']:.0f}, open {total['open']:.0f}, text {total['text']:.0f} "
+           f"(first open().text() in all: {sum(total.values()):.0f})", "",
+           "| library | files importing it | its import, CPU ms | in all, CPU ms |", "|---|---:|---:|---:|"]
+    for name, label in LIBRARIES.items():
+        n = sum(1 for _, r in rows if name in r["libraries"])
+        out.append(f"| {label} | {n} | {cost[name]:.1f} | {n * cost[name]:.0f} |")
+    tables = sorted({t for _, r in rows for t in r.get("tables", [])})
+    out += ["", "font data files loaded: " + ", ".join(
+        f"{t} by {sum(1 for _, r in rows if t in r.get('tables', []))} files" for t in tables)]
+    out += ["", "| file | plugins | open | text | libraries imported |", "|---|---:|---:|---:|---|"]
+    rows.sort(key=lambda row: -(row[1]["plugins"] + row[1]["open"] + row[1]["text"]))
+    for name, r in rows[:top]:
+        libraries = ", ".join(r["libraries"]) + (f" ({r['error']})" if r["error"] else "")
+        out.append(f"| {name} | {r['plugins']:.1f} | {r['open']:.1f} | {r['text']:.1f} | {libraries} |")
+    return "\n".join(out)
+
+
 PROFILE = r"""
 import cProfile, pstats, sys
 import pagelift
@@ -149,7 +231,11 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--before", type=Path, help="another commit's tree (see run.py --before), run interleaved")
     ap.add_argument("--parts", action="store_true", help="what the first text() imports, each part's cost")
+    ap.add_argument("--corpus", action="store_true", help="every corpus file's first call: phases, libraries imported")
     args = ap.parse_args()
+    if args.corpus:
+        print(census(args.top))
+        return
     if args.parts:
         print(f"{args.pdf.name}, {args.runs} fresh processes per row, medians; load average {os.getloadavg()[0]:.1f}\n")
         print(parts(args.pdf, args.runs))

@@ -98,3 +98,60 @@ def test_a_standard_font_without_widths_loads_its_metrics_but_not_pypdfs_table()
     assert text
     assert sorted(tables.split()) == ["pdfminer/fontmetrics", "pdfminer/glyphlist", "pdfminer/latin_enc"]
     assert libraries == "[]"
+
+
+DECODER_MODULES = ("pagelift_tounicode.plugin", "pagelift_tounicode.cmap", "pagelift_glyphname.plugin",
+                   "pagelift_glyphname.encodings", "pagelift_fontprogram.plugin", "pagelift_fontprogram.programs")
+
+
+def _modules_after_reading(pdf: Path, modules: tuple[str, ...]) -> list[str]:
+    """A fresh process reads ``pdf`` with every installed plugin: its text's first word, then which of ``modules`` it imported."""
+    code = (
+        "import sys, pagelift\n"
+        f"text = pagelift.open({str(pdf)!r}).text()\n"
+        "print((text.split() or ['-'])[0])\n"
+        f"print(' '.join(m for m in {modules!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    first, imported = out.split("\n")[:2]
+    return [first, imported]
+
+
+def test_a_page_without_fonts_imports_no_decoder(tmp_path: Path) -> None:
+    """The three decoders register a small hook and import the module doing the work at the
+    first font (a third of a scanned page's first reading went to importing them)."""
+    doc = Document()
+    doc.add_page().rect(72, 72, 200, 100)  # a drawing, no text: nothing to decode
+    doc.save(tmp_path / "drawing.pdf")
+    first, imported = _modules_after_reading(tmp_path / "drawing.pdf", DECODER_MODULES)
+    assert first == "-"
+    assert imported == ""
+
+
+def test_standard_fonts_import_only_the_glyph_name_decoder() -> None:
+    """sample.pdf's standard fonts are read by glyph names: every decoder is asked, but the
+    ToUnicode decoder has no /ToUnicode to read and the font-program decoder no program, so
+    neither imports its modules (the CMap parser alone is a millisecond of patterns)."""
+    first, imported = _modules_after_reading(SAMPLE, DECODER_MODULES)
+    assert first == "A"
+    assert imported.split() == ["pagelift_glyphname.plugin", "pagelift_glyphname.encodings"]
+
+
+def test_a_tounicode_stream_imports_the_cmap_parser(tmp_path: Path) -> None:
+    doc = Document()
+    font = doc.standard_font("Helvetica", to_unicode=True)
+    doc.add_page().text(font, 12, 72, 700, "Hi")
+    doc.save(tmp_path / "tounicode.pdf")
+    first, imported = _modules_after_reading(tmp_path / "tounicode.pdf", DECODER_MODULES)
+    assert first == "Hi"
+    assert imported.split() == [m for m in DECODER_MODULES if not m.startswith("pagelift_fontprogram")]
+
+
+def test_an_embedded_program_imports_the_font_program_decoder(tmp_path: Path) -> None:
+    doc = Document()
+    font = doc.embedded_font("type1", "Hi", encoding=None, differences={72: "H", 105: "i"})
+    doc.add_page().text(font, 12, 72, 700, "Hi")
+    doc.save(tmp_path / "embedded.pdf")
+    first, imported = _modules_after_reading(tmp_path / "embedded.pdf", DECODER_MODULES)
+    assert first == "Hi"
+    assert imported.split() == [m for m in DECODER_MODULES if not m.startswith("pagelift_tounicode")]

@@ -18,6 +18,7 @@ from .commands.render import render_command
 from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .commands.tables import tables_command
 from .commands.text import check_strategies, print_text, say, shown_name, source_of
+from .discovery import installed_plugins
 from .errors import PasswordRequired, PdfError, PluginError
 from .honesty import INSTALL_DECODERS
 from .objects.opening import open_pdf as open_document
@@ -45,6 +46,7 @@ main.add_command(build_command)  # pagelift build: compiled (mypyc) or pure Pyth
 @main.command("plugins")
 def plugins_command() -> None:
     """List the installed plugins: name, distribution, version and the hooks each implements."""
+    installed_plugins(rescan=True)  # what is installed now, whatever the discovery cache says
     manager = default_manager()
     for line in plugin_failures(manager):
         click.echo(f"pagelift: {line}", err=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import os
 import sys
 import types
@@ -15,11 +14,12 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .discovery import GROUP, installed_plugins
 from .errors import CannotDecode, PluginError, StrictError
 from .fonts.info import FontInfo, GlyphMap
 from .model import WarningCode
 
-ENTRY_POINT_GROUP = "pagelift"
+ENTRY_POINT_GROUP = GROUP
 LOAD_ONLY_VARIABLE = "PAGELIFT_LOAD_PLUGINS"
 TRACE_VARIABLE = "PAGELIFT_TRACE_HOOKS"
 
@@ -93,6 +93,32 @@ class PluginInfo:
     hooks: tuple[str, ...]
 
 
+class _HookManager(pluggy.PluginManager):
+    """pluggy's manager, quicker to register a module: names without the hook marker are passed at once."""
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        """pluggy's answer; None at once for a module attribute that carries no ``pagelift_impl`` marker.
+
+        pluggy reads every name of a plugin through ``inspect.getattr_static`` (half of what
+        registering the installed plugins costs a process). A module's own attribute that is
+        no function, method, classmethod or staticmethod is never a hook to pluggy, nor is one
+        without the marker on itself or on the function it wraps: both are skipped with a dict
+        lookup, and no other object's attributes are read (nothing of the plugin's is run).
+        """
+        if isinstance(plugin, types.ModuleType):
+            value = plugin.__dict__.get(name)
+            if not isinstance(value, _HOOKABLE):
+                return None
+            marker = self.project_name + "_impl"
+            if not hasattr(value, marker) and not hasattr(getattr(value, "__func__", None), marker):
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
+_HOOKABLE = (types.FunctionType, types.MethodType, classmethod, staticmethod)
+"""What pluggy takes a hook implementation from (its ``_static_hook_attr``)."""
+
+
 class PluginManager:
     """Holds the plugins of one application and the strategies they registered.
 
@@ -105,10 +131,10 @@ class PluginManager:
     """
 
     def __init__(self, *, load_entry_points: bool = True) -> None:
-        self._pm = pluggy.PluginManager("pagelift")
+        self._pm = _HookManager("pagelift")
         self._pm.add_hookspecs(hookspecs)
         self._strategies: dict[str, dict[str, tuple[Any, str]]] = {}
-        self._distributions: dict[str, Any] = {}
+        self._distributions: dict[str, tuple[str | None, str | None]] = {}
         self.load_failures: list[PluginLoadFailure] = []
         """The installed plugins that failed to load (``pagelift plugins`` lists them with the reason)."""
         if os.environ.get(TRACE_VARIABLE):
@@ -119,11 +145,15 @@ class PluginManager:
 
     # -- loading -------------------------------------------------------------------------
 
-    def load_entry_points(self) -> None:
-        """Load installed plugins, honouring ``PAGELIFT_LOAD_PLUGINS``; a broken one is skipped with a warning."""
+    def load_entry_points(self, *, rescan: bool = False) -> None:
+        """Load installed plugins, honouring ``PAGELIFT_LOAD_PLUGINS``; a broken one is skipped with a warning.
+
+        What is installed is read through :func:`pagelift.discovery.installed_plugins`, from its
+        cache when nothing on ``sys.path`` changed since the last scan; ``rescan=True`` scans.
+        """
         only = os.environ.get(LOAD_ONLY_VARIABLE)
         wanted = None if only is None else {n.strip() for n in only.split(",") if n.strip()}
-        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        for ep in installed_plugins(rescan=rescan):
             if wanted is not None and ep.name not in wanted:
                 continue
             if self._pm.get_plugin(ep.name) is not None or self._pm.is_blocked(ep.name):
@@ -140,7 +170,7 @@ class PluginManager:
                 warnings.warn(f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: {reason}",
                               PluginLoadWarning, stacklevel=2)
                 continue
-            self._distributions[ep.name] = ep.dist
+            self._distributions[ep.name] = (ep.distribution, ep.version)
         self._strategies = {}
 
     def register(self, plugin: object, name: str | None = None) -> str:
@@ -189,13 +219,13 @@ class PluginManager:
         """Every registered plugin with its distribution, version and the hooks it implements."""
         infos = []
         for name, plugin in sorted(self._pm.list_name_plugin(), key=lambda item: item[0]):
-            dist = self._distributions.get(name)
+            distribution, version = self._distributions.get(name, (None, None))
             hooks = tuple(sorted(caller.name for caller in self._pm.get_hookcallers(plugin) or ()))
             infos.append(
                 PluginInfo(
                     name=name,
-                    distribution=dist.metadata["Name"] if dist is not None else None,
-                    version=dist.version if dist is not None else None,
+                    distribution=distribution,
+                    version=version,
                     hooks=hooks,
                 )
             )

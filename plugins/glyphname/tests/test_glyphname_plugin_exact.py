@@ -15,7 +15,7 @@ import pytest
 import pagelift
 from pagelift_glyphname import plugin
 from pagelift_glyphname.cjk import UnicodeCodes, collection_map
-from pagelift_glyphname.encodings import base_encoding, builtin_text
+from pagelift_glyphname.encodings import base_encoding, builtin_text, names_text
 
 Name = pikepdf.Name
 
@@ -26,8 +26,8 @@ def info(obj: Any = None, **fields: Any) -> pagelift.FontInfo:
     return pagelift.FontInfo(**(base | fields))
 
 
-def names_text(encoding: str) -> dict[int, str]:
-    return plugin._names_text(base_encoding(encoding))
+def encoding_text(encoding: str) -> dict[int, str]:
+    return names_text(base_encoding(encoding))
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ def test_builtin_font(base_font: str, expected: str | None) -> None:
 
 
 def test_names_text_keeps_the_names_that_read() -> None:
-    assert plugin._names_text({1: "A", 2: "notaglyphname", 3: "uni00E9", 4: "space"}) == {1: "A", 3: "é", 4: " "}
+    assert names_text({1: "A", 2: "notaglyphname", 3: "uni00E9", 4: "space"}) == {1: "A", 3: "é", 4: " "}
 
 
 # --- simple_map -----------------------------------------------------------------------------
@@ -63,7 +63,7 @@ def test_a_named_base_encoding() -> None:
     answer = plugin.simple_map(info(pikepdf.Dictionary(Encoding=Name.WinAnsiEncoding), font_file=object()))
     assert answer is not None
     assert (answer.source, answer.priority, answer.warnings) == ("glyphname (WinAnsiEncoding)", 200, ())
-    assert answer.by_code == names_text("WinAnsiEncoding") and answer.by_cid == {}
+    assert answer.by_code == encoding_text("WinAnsiEncoding") and answer.by_cid == {}
     assert answer.by_code[0xAD] == "-" and answer.by_code[0x80] == "€"
 
 
@@ -73,7 +73,7 @@ def test_a_base_encoding_in_a_dictionary_with_differences() -> None:
     answer = plugin.simple_map(font)
     assert answer is not None
     assert answer.source == "glyphname (MacRomanEncoding + /Differences)"
-    expected = names_text("MacRomanEncoding") | {0x41: "é", 0x20: "•"}
+    expected = encoding_text("MacRomanEncoding") | {0x41: "é", 0x20: "•"}
     del expected[0x42]  # renamed to something unreadable: not the base's B any more
     assert answer.by_code == expected
 
@@ -90,7 +90,7 @@ def test_warnings_for_an_encoding_that_names_nothing() -> None:
     assert (answer.source, answer.by_code) == ("glyphname (differences + /Differences)", {1: "A"})
     # Not symbolic and no program: the unknown name gives way to the assumed standard encoding.
     answer = plugin.simple_map(info(pikepdf.Dictionary(Encoding=Name.KlingonEncoding)))
-    assert answer is not None and answer.by_code == names_text("StandardEncoding")
+    assert answer is not None and answer.by_code == encoding_text("StandardEncoding")
     assert answer.warnings == ("unknown base encoding /KlingonEncoding; read as StandardEncoding "
                                "(assumed: non-symbolic, no usable /Encoding)",)
     bad_base = pikepdf.Dictionary(Encoding=pikepdf.Dictionary(BaseEncoding=Name.Nope))
@@ -133,11 +133,11 @@ def test_a_standard_encoding_is_assumed_for_a_plain_font_without_a_program(subty
     answer = plugin.simple_map(info(subtype=subtype))
     assert answer is not None
     assert answer.source == f"glyphname ({assumed} (assumed: non-symbolic, no usable /Encoding))"
-    assert answer.by_code == names_text(assumed)
+    assert answer.by_code == encoding_text(assumed)
     answer = plugin.simple_map(info(subtype=subtype, differences={0x41: "eacute"}))
     assert answer is not None
     assert answer.source == f"glyphname ({assumed} (assumed: non-symbolic, no usable /Encoding) + /Differences)"
-    assert answer.by_code == names_text(assumed) | {0x41: "é"}
+    assert answer.by_code == encoding_text(assumed) | {0x41: "é"}
 
 
 def test_nothing_is_assumed_for_symbolic_embedded_or_type3_fonts() -> None:

@@ -8,6 +8,10 @@ CID whose character pdfminer.six's collection table gives.
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
+import json
+import os
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
@@ -66,9 +70,94 @@ class UnicodeCodes(Mapping[int, str]):
         return True  # it answers codes even though it lists none
 
 
+_SECTIONS = {False: "CID2UNICHR_H", True: "CID2UNICHR_V"}
+
+
+class CollectionTable(Mapping[int, str]):
+    """CID -> text of one collection, kept as the data file's string keys and read by CID on demand.
+
+    Converting a collection's 15,000-30,000 keys to integers up front cost as long as
+    parsing them; a font asks for the few hundred CIDs its text uses.
+    """
+
+    __slots__ = ("_by_key",)
+
+    def __init__(self, by_key: dict[str, str]) -> None:
+        self._by_key = by_key
+
+    def get(self, cid: int, default: Any = None) -> Any:  # type: ignore[override]
+        """The CID's text, or ``default`` when the collection has none."""
+        return self._by_key.get(str(cid), default)
+
+    def __getitem__(self, cid: int) -> str:
+        return self._by_key[str(cid)]
+
+    def __iter__(self) -> Iterator[int]:
+        return (int(key) for key in self._by_key)
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+
+def _table_files(ordering: str) -> list[str]:
+    """Where pdfminer.six looks for a collection's data file, in its order: ``$CMAP_PATH``, then its package."""
+    name = f"to-unicode-Adobe-{ordering}.json.gz"
+    folders = [os.environ.get("CMAP_PATH", "/usr/share/pdfminer/")]
+    spec = importlib.util.find_spec("pdfminer")  # finds the package without importing it
+    if spec is not None and spec.submodule_search_locations:
+        folders.append(os.path.join(next(iter(spec.submodule_search_locations)), "cmap"))
+    return [os.path.join(folder, name) for folder in folders]
+
+
+def _section(text: str, key: str) -> dict[str, str]:
+    """One direction's table from a collection file's JSON text, parsing that object alone.
+
+    The file holds ``{"CID2UNICHR_H": {...}, "CID2UNICHR_V": {...}}``: the two are nearly the
+    same table, so only the one asked for is decoded. Anything else is read whole.
+    """
+    start = text.find(f'"{key}"')
+    if start >= 0:
+        at = text.find(":", start + len(key) + 2) + 1
+        while at and text[at:at + 1].isspace():
+            at += 1
+        try:
+            table, _ = json.JSONDecoder().raw_decode(text, at) if at else (None, 0)
+        except ValueError:
+            table = None
+        if isinstance(table, dict):
+            return table
+    whole = json.loads(text)
+    table = whole.get(key) if isinstance(whole, dict) else None
+    return table if isinstance(table, dict) else {}
+
+
 @lru_cache(maxsize=8)
 def collection_map(ordering: str, vertical: bool) -> Mapping[int, str]:
-    """CID -> text for Adobe-``ordering`` (pdfminer.six's table), empty if it is not shipped."""
+    """CID -> text for Adobe-``ordering`` (pdfminer.six's table), empty if it is not shipped.
+
+    The table is read as pdfminer.six's data file, without importing its package (its
+    CMap module and what that imports cost 50 ms, four times the table itself); a
+    pdfminer.six that ships the tables in another form is asked through its own loader.
+    """
+    for path in _table_files(ordering):
+        if not os.path.isfile(path):
+            continue
+        try:
+            return CollectionTable(_section(_unpacked(path), _SECTIONS[vertical]))
+        except (OSError, EOFError, ValueError):  # a damaged data file: no table rather than a crash
+            return {}
+    return _through_pdfminer(ordering, vertical)
+
+
+@lru_cache(maxsize=2)
+def _unpacked(path: str) -> str:
+    """A collection file's JSON text, kept for the other direction (a document with both
+    horizontal and vertical text asks for both; unpacking is a third of reading one)."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return f.read()
+
+
+def _through_pdfminer(ordering: str, vertical: bool) -> Mapping[int, str]:
     from pdfminer.cmapdb import CMapDB
 
     try:

@@ -93,6 +93,16 @@ def base_encoding(name: str) -> dict[int, str]:
     return table
 
 
+def names_text(table: dict[int, str]) -> dict[int, str]:
+    """code -> text of a code -> glyph name table, keeping the codes whose name reads as text."""
+    out = {}
+    for code, name in table.items():
+        text = glyph_text(name)
+        if text is not None:
+            out[code] = text
+    return out
+
+
 def _is_private_use(ch: str) -> bool:
     # Unicode's own category ("Co") rather than written-out bounds of U+E000-F8FF: no table
     # holds a character at either bound, so a bound nothing could check would stand in the code.

@@ -25,8 +25,9 @@ import pikepdf
 import pagelift
 from pagelift.fonts.glyphnames import glyph_text
 
+from .basetext import BASE_TEXT
 from .cjk import COLLECTIONS, UnicodeCodes, collection_map, unicode_cmap_codec
-from .encodings import BASE_ENCODINGS, base_encoding, builtin_text
+from .encodings import BASE_ENCODINGS, builtin_text
 
 SOURCE = "glyphname"
 # A collection's table is a fallback for fonts whose program cannot say (the order:
@@ -46,15 +47,6 @@ def builtin_font(base_font: str) -> str | None:
     if name.startswith(("ZapfDingbats", "Dingbats")):
         return "ZapfDingbats"
     return None
-
-
-def _names_text(table: dict[int, str]) -> dict[int, str]:
-    out = {}
-    for code, name in table.items():
-        text = glyph_text(name)
-        if text is not None:
-            out[code] = text
-    return out
 
 
 def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
@@ -79,14 +71,14 @@ def simple_map(font: pagelift.FontInfo) -> pagelift.GlyphMap | None:
     standard = getattr(font, "standard_font", None)  # the core's alias table, when it has one
     builtin = standard if standard in ("Symbol", "ZapfDingbats") else builtin_font(font.base_font)
     if base is not None:
-        table = _names_text(base_encoding(base))
+        table = dict(BASE_TEXT[base])  # precomputed: the glyph list stays unloaded (3 ms a process)
         label = base
     elif builtin is not None and font.font_file is None:
         table = dict(builtin_text(builtin))
         label = f"{builtin} built-in"
     elif not font.symbolic and font.font_file is None and font.subtype in ("Type1", "MMType1", "TrueType"):
         assumed = "WinAnsiEncoding" if font.subtype == "TrueType" else "StandardEncoding"
-        table = _names_text(base_encoding(assumed))
+        table = dict(BASE_TEXT[assumed])
         label = f"{assumed} (assumed: non-symbolic, no usable /Encoding)"
 
     if unknown_base is not None:

@@ -24,15 +24,18 @@ _KEYWORD = re.compile(rb"\b(begin|end)(bfchar|bfrange|cidchar|cidrange)\b")
 # Permissive on purpose: a string with a bad digit still counts as one token, so that one
 # damaged entry is skipped alone instead of pairing every later source with the wrong target.
 _HEX = rb"<([^<>]*)>"
-_CHAR = re.compile(_HEX + rb"\s*(?:" + _HEX + rb"|/([^\s/<>\[\]()%{}]+))")
-_RANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(?:" + _HEX + rb"|\[([^\]]*)\])")
-_CIDCHAR = re.compile(_HEX + rb"\s*(\d+)")
-_CIDRANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(\d+)")
-_PATTERNS = {b"bfchar": _CHAR, b"bfrange": _RANGE, b"cidchar": _CIDCHAR, b"cidrange": _CIDRANGE}
+# The patterns of blocks most maps never hold (bfrange arrays, cidchar, cidrange) are kept
+# as sources and compiled (once, by re's cache) when such a block comes: compiling all of them
+# on import cost a millisecond of every process that met a ToUnicode stream.
+_PATTERNS = {
+    b"bfchar": _HEX + rb"\s*(?:" + _HEX + rb"|/([^\s/<>\[\]()%{}]+))",
+    b"bfrange": _HEX + rb"\s*" + _HEX + rb"\s*(?:" + _HEX + rb"|\[([^\]]*)\])",
+    b"cidchar": _HEX + rb"\s*(\d+)",
+    b"cidrange": _HEX + rb"\s*" + _HEX + rb"\s*(\d+)",
+}
 _PLAIN_RANGE = re.compile(rb"<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{0,512})>")
-_ARRAY_ITEM = re.compile(_HEX)
 _USECMAP = re.compile(rb"/([^\s/<>\[\]()%{}]+)\s+usecmap\b")
-_SPACE = re.compile(rb"\s+")
+_SPACE = rb"\s+"
 
 
 @dataclass
@@ -47,7 +50,7 @@ class ParsedCMap:
 
 def _hex(digits: bytes) -> bytes:
     if not digits.isalnum():  # whitespace inside the string is allowed and ignored
-        digits = _SPACE.sub(b"", digits)
+        digits = re.sub(_SPACE, b"", digits)
     if len(digits) % 2:
         digits += b"0"  # a missing final digit is a zero (PDF 32000-1, 7.3.4.3)
     return bytes.fromhex(digits.decode("ascii"))
@@ -124,7 +127,7 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
                 if limited:
                     break
                 continue
-        pattern = _PATTERNS[kind]
+        pattern = re.compile(_PATTERNS[kind])
         last = 0
         for m in pattern.finditer(body):
             if body[last : m.start()].strip():
@@ -172,7 +175,7 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
                     else:
                         # Each item of the array is a code of its own: counted one by one, and
                         # read lazily (an array of millions of items is never listed whole).
-                        for offset, item in enumerate(_ARRAY_ITEM.finditer(m.group(4))):
+                        for offset, item in enumerate(re.finditer(_HEX, m.group(4))):
                             if lo + offset > hi:
                                 bad += 1  # more strings than the range has codes
                                 break

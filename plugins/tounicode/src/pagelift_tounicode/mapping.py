@@ -74,21 +74,28 @@ class CodeMap(Mapping[int, str]):
                     self._singles.setdefault(code, "")
             return
         if hi - lo < EXPAND_LIMIT:
-            singles = self._singles
-            for offset in range(hi - lo + 1):
-                text = _text_at(base + offset, nbytes)
-                if text is not None:
-                    singles.setdefault(lo + offset, text)
+            self._expand(lo, hi, base, nbytes)
             return
         self._ranges.append((lo, hi, base, nbytes))
+
+    def _expand(self, lo: int, hi: int, base: int, nbytes: int) -> None:
+        """Put a small range's codes in the dict; a code already there keeps its text."""
+        singles = self._singles
+        if _plain_characters(base, base + hi - lo, nbytes) and singles.keys().isdisjoint(range(lo, hi + 1)):
+            # Every destination is the one character of its value and no code is mapped yet:
+            # one update at C speed instead of _text_at's two calls per code (pdfminer-word-zh's
+            # ToUnicode has 98 ranges of 256 codes: the whole parse 12.4 -> 8.8 CPU ms).
+            singles.update(zip(range(lo, hi + 1), map(chr, range(base, base + hi - lo + 1)), strict=True))
+            return
+        for offset in range(hi - lo + 1):
+            text = _text_at(base + offset, nbytes)
+            if text is not None:
+                singles.setdefault(lo + offset, text)
 
     def add_codepoint_range(self, lo: int, hi: int, first: int) -> None:
         """Map ``lo..hi`` to the characters ``first``, ``first`` + 1, ... (a ``cidrange``)."""
         if hi - lo < EXPAND_LIMIT:
-            for offset in range(hi - lo + 1):
-                text = _text_at(first + offset, 0)
-                if text is not None:
-                    self._singles.setdefault(lo + offset, text)
+            self._expand(lo, hi, first, 0)
             return
         self._ranges.append((lo, hi, first, 0))
 
@@ -168,6 +175,21 @@ def codepoint_text(value: int) -> str | None:
     if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF:
         return chr(value)
     return None
+
+
+def _plain_characters(first: int, last: int, nbytes: int) -> bool:
+    """Whether :func:`_text_at` gives ``chr(value)`` for every value from ``first`` to ``last``.
+
+    So it does for code points (``nbytes`` 0) from 1 to 0x10FFFF and for one- and two-byte
+    destinations that fit their width, outside the surrogates either way.
+    """
+    if nbytes == 0:
+        fits = first > 0 and last <= 0x10FFFF
+    elif nbytes <= 2:
+        fits = first >= 0 and last < 1 << (8 * nbytes)
+    else:
+        return False
+    return fits and (last < 0xD800 or first > 0xDFFF)
 
 
 def _text_at(value: int, nbytes: int) -> str | None:

@@ -9,7 +9,6 @@ import pikepdf
 
 import pagelift
 
-from .cmap import parse_tounicode
 from .mapping import CodeMap, IdentityMap
 from .shared import PARSED, shared_key
 
@@ -24,6 +23,10 @@ IDENTITY_NAMES = frozenset({"Identity-H", "Identity-V", "Identity"})
 
 
 def _load(stream: Any, font: pagelift.FontInfo, warnings: list[str], depth: int, seen: set[Any]) -> CodeMap | None:
+    # The parser's patterns cost a millisecond to compile: a document whose fonts carry no
+    # /ToUnicode stream (standard fonts, most scans) never imports it.
+    from .cmap import parse_tounicode
+
     data = font.read_stream(stream)
     if data is None:
         warnings.append("ToUnicode stream could not be read (damaged, unsupported filter or over the size limit)")
