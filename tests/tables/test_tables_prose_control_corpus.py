@@ -43,3 +43,16 @@ def test_header_rules_that_stop_at_the_header_still_make_a_table(corpus_dir: Pat
 def test_a_header_of_years_above_its_rows_is_no_running_head(corpus_dir: Path) -> None:
     (tables,) = tables_on(corpus_dir, "tabula-icdar-us-003.pdf", [1], "whitespace").values()
     assert tables[0].rows[0][1:3] == ["1994", "1997"]
+
+
+@pytest.mark.parametrize("page", [31, 48, 79, 81])
+def test_topology_notes_plots_and_figures_drawn_with_curves_are_no_tables(corpus_dir: Path, page: int) -> None:
+    # A plot in its gridlines (31), curves from a to b with their names (48), a triangle's
+    # corners and angles (79), a projection's frame (81): more strokes than labels.
+    assert tables_on(corpus_dir, "samples-geotopo.pdf", [page]) == {page: []}
+
+
+def test_a_papers_table_beside_a_figure_of_boxes_and_arcs_is_still_a_table(corpus_dir: Path) -> None:
+    # naacl06 page 2: Table 1 (no curve inside it) across the column from Figure 1's arcs.
+    (tables,) = tables_on(corpus_dir, "pdfminer-naacl06-shinyama.pdf", [2]).values()
+    assert tables[0].rows[0] == ["Article", "dump", "be-hit"]

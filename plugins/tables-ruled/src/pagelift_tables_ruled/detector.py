@@ -10,6 +10,7 @@ from typing import Any
 import pagelift
 
 from .columns import text_columns
+from .figures import is_figure
 from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
 from .labels import scattered_labels, single_marks, tab_strip
 from .regions import Region, lattices, split_stack, stack_region, stacks
@@ -74,7 +75,7 @@ class RuledDetector:
             else:
                 pending.extend(split_stack(stack))
         found.sort(key=lambda item: -item[0])
-        return [table for _, table in found]
+        return [table for _, table in found if not is_figure(table, shapes)]
 
 
 def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page: int) -> pagelift.Table | None:

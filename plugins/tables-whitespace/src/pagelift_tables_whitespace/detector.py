@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pagelift
 
 from .blocks import blocks
+from .drawings import among_strokes
 from .furniture import is_contents, is_footer, is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
@@ -100,6 +102,8 @@ class WhitespaceDetector:
             if (reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows) or is_contents(rows)
                     or interleaved_sides(rows) or is_footer(rows)):
                 continue
-            found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block, {id(line) for group in heads for line in group}),
-                                        detector=NAME))
+            box = bbox(block, {id(line) for group in heads for line in group})
+            if among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)):
+                continue
+            found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=box, detector=NAME))
         return found
