@@ -56,3 +56,9 @@ def test_a_papers_table_beside_a_figure_of_boxes_and_arcs_is_still_a_table(corpu
     # naacl06 page 2: Table 1 (no curve inside it) across the column from Figure 1's arcs.
     (tables,) = tables_on(corpus_dir, "pdfminer-naacl06-shinyama.pdf", [2]).values()
     assert tables[0].rows[0] == ["Article", "dump", "be-hit"]
+
+
+@pytest.mark.parametrize("page", [10, 11])
+def test_a_slides_axis_values_beside_a_note_in_the_plot_are_no_table(corpus_dir: Path, page: int) -> None:
+    # nlp2004slides: "1995年11月4日 / ラビン首相暗殺" written in the plot beside two of its y values.
+    assert tables_on(corpus_dir, "pdfminer-nlp2004slides.pdf", [page]) == {page: []}

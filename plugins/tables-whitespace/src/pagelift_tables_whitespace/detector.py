@@ -9,6 +9,7 @@ from typing import Any
 
 import pagelift
 
+from .axes import axis_values
 from .blocks import blocks
 from .drawings import among_strokes
 from .furniture import is_contents, is_footer, is_index, running_head, without_caption
@@ -103,7 +104,8 @@ class WhitespaceDetector:
                     or interleaved_sides(rows) or is_footer(rows)):
                 continue
             box = bbox(block, {id(line) for group in heads for line in group})
-            if among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)):
+            if among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)) \
+                    or axis_values(block, lines):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=box, detector=NAME))
         return found
