@@ -62,3 +62,10 @@ def test_a_papers_table_beside_a_figure_of_boxes_and_arcs_is_still_a_table(corpu
 def test_a_slides_axis_values_beside_a_note_in_the_plot_are_no_table(corpus_dir: Path, page: int) -> None:
     # nlp2004slides: "1995年11月4日 / ラビン首相暗殺" written in the plot beside two of its y values.
     assert tables_on(corpus_dir, "pdfminer-nlp2004slides.pdf", [page]) == {page: []}
+
+
+@pytest.mark.parametrize("page", [77, 106])
+def test_topology_notes_paragraph_tails_are_no_tables(corpus_dir: Path, page: int) -> None:
+    # A fraction set in a justified line (77) and a proof's end mark beside a last line's
+    # "02." (106) leave stretches the paragraph's last two lines share.
+    assert tables_on(corpus_dir, "samples-geotopo.pdf", [page]) == {page: []}

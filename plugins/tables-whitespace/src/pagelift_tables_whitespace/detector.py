@@ -15,6 +15,7 @@ from .drawings import among_strokes
 from .furniture import is_contents, is_footer, is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
+from .paragraphs import paragraph_tail
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
 from .sides import interleaved_sides
 from .sparse import too_sparse
@@ -105,7 +106,7 @@ class WhitespaceDetector:
                 continue
             box = bbox(block, {id(line) for group in heads for line in group})
             if among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)) \
-                    or axis_values(block, lines):
+                    or axis_values(block, lines) or paragraph_tail(block, lines):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=box, detector=NAME))
         return found
