@@ -69,3 +69,11 @@ def test_topology_notes_paragraph_tails_are_no_tables(corpus_dir: Path, page: in
     # A fraction set in a justified line (77) and a proof's end mark beside a last line's
     # "02." (106) leave stretches the paragraph's last two lines share.
     assert tables_on(corpus_dir, "samples-geotopo.pdf", [page]) == {page: []}
+
+
+def test_a_papers_table_ruled_in_two_sections_is_one_table(corpus_dir: Path) -> None:
+    # naacl06 page 7, Table 3: "Rows:" between two grids of the same columns.
+    tables = tables_on(corpus_dir, "pdfminer-naacl06-shinyama.pdf", [7])[7]
+    assert len(tables) == 2
+    assert [row[0] for row in tables[0].rows] == ["Consistent tables", "Inconsistent tables", "Total", "Rows:",
+                                                  "Rows that fit the description", "Rows not fitted", "Total"]
