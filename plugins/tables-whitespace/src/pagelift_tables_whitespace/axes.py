@@ -101,20 +101,33 @@ def _run_through(ticks: Sequence[_Tick], index: int) -> list[_Tick]:
     return best
 
 
-def axis_values(block: Block, lines: Sequence[pagelift.Line]) -> bool:
-    """True when a number of the block is one of a chart axis's values that go on outside it."""
-    inside = {id(row.line) for row in block.rows}
-    mine = [tick for row in block.rows for tick in _ticks(row.line, row.pieces)]
-    if not mine:
+class PageNumbers:
+    """The numbers on a page's lines, read once and only when a block asks (:meth:`axis_beside`)."""
+
+    def __init__(self, lines: Sequence[pagelift.Line]) -> None:
+        self._lines = lines
+        self._ticks: list[_Tick] | None = None
+
+    def _all(self) -> list[_Tick]:
+        if self._ticks is None:
+            self._ticks = [tick for line in self._lines if line.runs for tick in _ticks(line, pieces(line))]
+        return self._ticks
+
+    def axis_beside(self, block: Block) -> bool:
+        """True when a number of the block is one of a chart axis's values that go on outside it."""
+        mine = [tick for row in block.rows for tick in _ticks(row.line, row.pieces)]
+        if not mine:
+            return False
+        inside = {id(row.line) for row in block.rows}
+        direction = block.rows[0].line.runs[0].direction
+        directions = {id(line): line.runs[0].direction for line in self._lines if line.runs}
+        page = [t for t in self._all() if t.line not in inside and directions[t.line] == direction]
+        for tick in mine:
+            # One number a baseline, the block's own kept where another shares its baseline.
+            aligned = [*(t for t in page if _aligned(t, tick)), tick]
+            column = sorted({t.v: t for t in aligned}.values(), key=lambda t: -t.v)
+            run = _run_through(column, column.index(tick))
+            outside = sum(1 for t in run if t.line not in inside)
+            if len(run) >= MIN_TICKS and outside >= MIN_OUTSIDE and outside > len(run) - outside:
+                return True
         return False
-    direction = block.rows[0].line.runs[0].direction
-    page = [tick for line in lines if line.runs and line.runs[0].direction == direction
-            for tick in (_ticks(line, pieces(line)) if id(line) not in inside else ())]
-    for tick in mine:
-        # One number a baseline, the block's own kept where another shares its baseline.
-        column = sorted({t.v: t for t in [*(t for t in page if _aligned(t, tick)), tick]}.values(), key=lambda t: -t.v)
-        run = _run_through(column, column.index(tick))
-        outside = sum(1 for t in run if t.line not in inside)
-        if len(run) >= MIN_TICKS and outside >= MIN_OUTSIDE and outside > len(run) - outside:
-            return True
-    return False

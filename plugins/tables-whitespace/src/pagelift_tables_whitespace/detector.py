@@ -9,7 +9,7 @@ from typing import Any
 
 import pagelift
 
-from .axes import axis_values
+from .axes import PageNumbers
 from .blocks import blocks
 from .drawings import among_strokes
 from .furniture import is_contents, is_footer, is_index, running_head, without_caption
@@ -86,6 +86,7 @@ class WhitespaceDetector:
         """Return the page's tables, top to bottom (options: ``column_gap_spaces``, ``min_rows``, ``min_columns``)."""
         opts = TableOptions.from_keywords(options)
         found: list[pagelift.Table] = []
+        numbers = PageNumbers(lines)
         for block in blocks(lines, opts.column_gap_spaces):
             if len(block.rows) < opts.min_rows:
                 continue
@@ -105,8 +106,10 @@ class WhitespaceDetector:
                     or interleaved_sides(rows) or is_footer(rows)):
                 continue
             box = bbox(block, {id(line) for group in heads for line in group})
-            if among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)) \
-                    or axis_values(block, lines) or paragraph_tail(block, lines):
+            # A figure's strokes are asked last: in the whitespace detector alone, they cost a
+            # second reading of the page.
+            if numbers.axis_beside(block) or paragraph_tail(block, lines) \
+                    or among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)):
                 continue
             found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=box, detector=NAME))
         return found
