@@ -90,3 +90,12 @@ def test_the_operator_limit_bounds_the_shapes_and_is_warned_once() -> None:
     page.text()
     limits = [w for w in page.warnings if w.code == pagelift.WarningCode.WORK_LIMIT]
     assert len(limits) == 1
+
+
+def test_curves_and_slanted_lines_are_freeform_and_rules_are_not() -> None:
+    # A rule drawn a hair off level (1 point over 500) still runs across; a plotted curve's
+    # strokes are slanted however short they are.
+    shapes, _ = _shapes("0.5 w 10 10 m 510 11 l S 10 100 m 10.3 100.4 l S 10 200 m 60 250 l S "
+                        "10 300 m 20 320 40 320 50 300 c S 10 400 50 20 re S 10 500 m 10 600 l S")
+    assert [(s.kind, s.freeform) for s in shapes] == [("line", False), ("line", True), ("line", True),
+                                                      ("curve", True), ("rect", False), ("line", False)]

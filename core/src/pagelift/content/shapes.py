@@ -36,6 +36,10 @@ BLACK: Color = (0.0,)
 
 # A corner within this many points of its neighbour's coordinate still makes an axis-aligned box.
 _ALIGNED = 0.01
+# A straight line rising or falling less than _SLOPE of its length runs across or down (a
+# rule drawn a hair off level); a steeper one is slanted, however short (a plotted curve
+# is often hundreds of strokes under a point long).
+_SLOPE = 0.02
 # Painting operators: (close every subpath first, stroke, fill).
 _PAINT: dict[bytes, tuple[bool, bool, bool]] = {
     b"S": (False, True, False), b"s": (True, True, False),
@@ -74,6 +78,16 @@ class Shape:
     def bbox(self) -> Rect:
         """The box the shape covers (a line's box is flat in one direction)."""
         return Rect(min(self.x0, self.x1), min(self.y0, self.y1), max(self.x0, self.x1), max(self.y0, self.y1))
+
+    @property
+    def freeform(self) -> bool:
+        """True for a curve or a slanted straight line: what figures draw, never a rule running across or down."""
+        if self.kind == "curve":
+            return True
+        if self.kind != "line":
+            return False
+        short, long = sorted((self.width, self.height))
+        return short > _ALIGNED and short > _SLOPE * long
 
     @property
     def width(self) -> float:

@@ -10,10 +10,12 @@ from typing import Any
 import pagelift
 
 from .columns import text_columns
+from .figures import is_figure
 from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
 from .labels import scattered_labels, single_marks, tab_strip
 from .regions import Region, lattices, split_stack, stack_region, stacks
 from .rules import Rule, page_rules
+from .sections import join_sections
 from .text import TextLine, lines_in, text_of
 from .ticks import mostly_ticks
 from .view import View, reading_view
@@ -74,7 +76,7 @@ class RuledDetector:
             else:
                 pending.extend(split_stack(stack))
         found.sort(key=lambda item: -item[0])
-        return [table for _, table in found]
+        return join_sections([table for _, table in found if not is_figure(table, shapes)], lines, view)
 
 
 def read_region(region: Region, lines: Sequence[pagelift.Line], view: View, page: int) -> pagelift.Table | None:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pagelift
 
+from .axes import PageNumbers
 from .blocks import blocks
+from .drawings import among_strokes
 from .furniture import is_contents, is_footer, is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
+from .paragraphs import paragraph_tail
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
 from .sides import interleaved_sides
 from .sparse import too_sparse
@@ -82,6 +86,7 @@ class WhitespaceDetector:
         """Return the page's tables, top to bottom (options: ``column_gap_spaces``, ``min_rows``, ``min_columns``)."""
         opts = TableOptions.from_keywords(options)
         found: list[pagelift.Table] = []
+        numbers = PageNumbers(lines)
         for block in blocks(lines, opts.column_gap_spaces):
             if len(block.rows) < opts.min_rows:
                 continue
@@ -100,6 +105,11 @@ class WhitespaceDetector:
             if (reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows) or is_contents(rows)
                     or interleaved_sides(rows) or is_footer(rows)):
                 continue
-            found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=bbox(block, {id(line) for group in heads for line in group}),
-                                        detector=NAME))
+            box = bbox(block, {id(line) for group in heads for line in group})
+            # A figure's strokes are asked last: in the whitespace detector alone, they cost a
+            # second reading of the page.
+            if numbers.axis_beside(block) or paragraph_tail(block, lines) \
+                    or among_strokes(rows, box, context.shapes(), statistics.median(row.line.size for row in block.rows)):
+                continue
+            found.append(pagelift.Table(page=context.page_number, rows=rows, bbox=box, detector=NAME))
         return found
