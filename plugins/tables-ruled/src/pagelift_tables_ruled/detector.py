@@ -9,6 +9,7 @@ from typing import Any
 
 import pagelift
 
+from .boxes import rounded_sides
 from .columns import text_columns
 from .figures import is_figure
 from .grid import HEADER_LINES, WORD_GAP, Grid, glyph_places, make_rows, spans
@@ -60,7 +61,8 @@ class RuledDetector:
             table = read_region(region, lines, view, context.page_number)
             if table is not None:
                 found.append((region.box.y1, table))
-        pending = stacks(alone)
+        sides = {id(rule) for rule in rounded_sides(alone, down)}
+        pending = stacks([rule for rule in alone if id(rule) not in sides])
         while pending:
             stack = pending.pop()
             region = stack_region(stack)
