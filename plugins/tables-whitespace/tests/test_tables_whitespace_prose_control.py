@@ -275,6 +275,26 @@ def test_a_table_of_contents_without_leaders_is_no_table(read_tables) -> None:
     assert read_tables(doc) == [[]]
 
 
+def test_a_numbered_table_of_contents_is_no_table(read_tables) -> None:
+    # samples-pdflatex-outline page 1: LaTeX's \\tableofcontents, section numbers beside
+    # titles, several sections on one page.
+    doc = Document()
+    entries = [("1", "Foo", "2"), ("2", "Bar", "2"), ("3", "Baz", "2"), ("4", "Foo", "3"), ("5", "Bar", "3"),
+               ("5.1", "Baz", "4")]
+    rows_at(doc.add_page(), helvetica(doc), [[(125, n), (140, title), (465, page)] for n, title, page in entries])
+    assert read_tables(doc) == [[]]
+
+
+def test_numbered_rows_beside_counts_that_fall_are_still_a_table(read_tables) -> None:
+    # The nearest table: numbered rows, names with no digit, but the numbers are data.
+    doc = Document()
+    entries = [("1", "Mill Bridge", "12"), ("2", "Long Reach", "9"), ("3", "Weir End", "9"), ("4", "Summit", "4")]
+    rows = [[(90, n), (140, name), (320, count)] for n, name, count in entries]
+    rows_at(doc.add_page(), helvetica(doc), rows)
+    (tables,) = read_tables(doc)
+    assert [t.rows for t in tables] == [[list(entry) for entry in entries]]
+
+
 def test_a_chronology_of_events_beside_rising_years_is_still_a_table(read_tables) -> None:
     # The nearest table: events with no digit beside numbers rising down the page, but years.
     doc = Document()

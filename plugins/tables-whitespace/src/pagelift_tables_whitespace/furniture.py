@@ -11,7 +11,10 @@
   ``affine, 107``). Its columns are the page's columns, each a list of entries;
 - a **table of contents** without leaders: two columns, titles with no digit beside
   page numbers (below ``CONTENTS_PAGES``) that rise from row to row. A table's numbers
-  are data and need not rise; years are above the page numbers books reach;
+  are data and need not rise; years are above the page numbers books reach. With a
+  first column of section numbers rising row by row (``1``, ``2``, ``2.1``; LaTeX's
+  ``\tableofcontents``), several sections may begin on one page: the page numbers then
+  never fall and rise at least once;
 - a **page footer**: two or three rows, one of them a copyright notice (``©``,
   ``All rights reserved``) beside a date, a company beside its web address. A table's
   rows are not signed; a notice set under a table is below its last row, and the
@@ -45,6 +48,7 @@ _CAPTION = re.compile(
     r"[A-Z]?\d+(\.\d+)*\s*[.:]")
 _PAGE_REFERENCE = re.compile(r"[^\W\d_],\s+\d{1,4}(\s*[-–]\s*\d{1,4})?\s*$")  # "Homotopie, 44", not "7,031"
 _PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlc]{1,6}")
+_SECTION = re.compile(r"\d{1,3}(\.\d{1,3})*\.?")  # "2", "2.1", "3.": a section's number in a contents list
 _COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b", re.IGNORECASE)
 
 FOOTER_ROWS = 3
@@ -90,8 +94,20 @@ def is_index(grid: Sequence[Sequence[str]]) -> bool:
     return len(said) >= 4 and references >= INDEX * len(said)
 
 
+def _section_numbers(grid: Sequence[Sequence[str]]) -> bool:
+    """True when every row's first cell is a section number and they rise row by row (``1``, ``1.1``, ``2``)."""
+    if any(len(row) != 3 or not _SECTION.fullmatch(row[0].strip()) for row in grid):
+        return False
+    numbers = [tuple(int(part) for part in row[0].strip().rstrip(".").split(".")) for row in grid]
+    return all(a < b for a, b in pairwise(numbers))
+
+
 def is_contents(grid: Sequence[Sequence[str]]) -> bool:
-    """True for a table of contents: titles with no digit beside page numbers rising row by row."""
+    """True for a table of contents: titles with no digit beside page numbers rising row by row
+    (or never falling, when a column of section numbers rising row by row comes first)."""
+    numbered = len(grid) >= CONTENTS_ROWS and _section_numbers(grid)
+    if numbered:
+        grid = [row[1:] for row in grid]
     if len(grid) < CONTENTS_ROWS or any(len(row) != 2 for row in grid):
         return False
     titles = [row[0].strip() for row in grid]
@@ -101,6 +117,8 @@ def is_contents(grid: Sequence[Sequence[str]]) -> bool:
     if not all(title and not any(ch.isdigit() for ch in title) for title in titles):
         return False
     numbers = [int(page) for page in pages]
+    if numbered:  # several sections on one page
+        return all(a <= b for a, b in pairwise(numbers)) and numbers[0] < numbers[-1]
     return all(a < b for a, b in pairwise(numbers))
 
 
