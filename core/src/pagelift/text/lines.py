@@ -166,6 +166,9 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
         smallest = [SMALL_RUN * found[j][1] for j in (i - 1, i + 1) if 0 <= j < len(found) and found[j][2]]
         if all(run.size >= t for _, run in items for t in smallest):
             continue
+        # Whether this line's runs are all the subscripts of line j's text (the rule below):
+        # the same answer for every run of the line until a run moves.
+        subscripts: dict[int, bool] = {}
         for item in list(items):
             (u, v), run = item
             # Measured to the text of its line that is larger than the run itself, so two
@@ -199,8 +202,12 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         # other line: that line joined a column's text to a larger heading of
                         # the next column, which its subscripts were measured against.
                         # (Not CJK: those are an OCR layer's stray characters, not subscripts.)
-                        near = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
-                                   for (pu, pv), p in items if p.text.strip())
+                        known = subscripts.get(j)
+                        if known is None:
+                            known = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
+                                        for (pu, pv), p in items if p.text.strip())
+                            subscripts[j] = known
+                        near = known
                     # (The run itself left out by its Run: compiled, the (frame, run) pairs are
                     # values, and a pair is never the same object twice.)
                     # A run with no larger text in its own line and printed against the other
@@ -214,6 +221,7 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         if not run.size <= largest[j]:
                             largest[j] = _largest(other)
                         settled.add(id(run))
+                        subscripts.clear()
                         moved = True
                         break
     return moved
