@@ -28,6 +28,7 @@ from .honesty import UnreadableReporter
 from .model import PdfWarning, WarningCode
 from .objects.opening import Source, open_pdf
 from .objects.page_ranges import parse_pages
+from .objects.page_tree import InheritedValues
 from .objects.qpdf_messages import is_repair, reason, summary
 from .options import Limits, Options
 from .page import Page
@@ -80,6 +81,8 @@ class Document(DocumentExtras):
             self._fonts, options.limits, self._warn_once,
             ignore_annotations=options.ignore_annotations,
         )
+        self.inherited_values = InheritedValues()
+        """The pages' inherited attributes (boxes, rotation), each page-tree node's kept for its other pages."""
         self.pages: list[Page] = [Page(self, n) for n in page_numbers]
         self._by_number = {p.number: p for p in self.pages}
         self.workers = workers
