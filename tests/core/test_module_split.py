@@ -78,6 +78,7 @@ class CountingHost:
     def __init__(self, doc: pagelift.Document) -> None:
         self.doc = doc
         self.name, self.options, self.plugins = doc.name, doc.options, doc.plugins
+        self.inherited_values = doc.inherited_values  # a plain attribute of the interface, as these are
         self.lock = threading.RLock()
         self.asked: list[str] = []
 

@@ -227,3 +227,32 @@ def test_text_releases_the_pages_it_read_and_rereading_repeats_no_warning() -> N
     assert document.warnings == warnings_before
     assert document.pages[0].runs is kept
     assert document.pages[1].operator_count > 0 and document.pages[1].image_count == 0
+
+
+def _runs_alive() -> int:
+    """How many Run objects the process holds (the cycle collector sees every one)."""
+    import gc
+
+    return sum(1 for o in gc.get_objects() if type(o) is pagelift.Run)
+
+
+def test_a_released_page_lets_its_runs_go_at_once() -> None:
+    import gc
+
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    for word in ("one", "two"):
+        doc.add_page().text_lines(font, 12, 72, 700, [f"{word} line {i}" for i in range(20)], leading=14)
+    document = open_doc(doc)
+    gc.collect()
+    gc.disable()  # nothing freed but by reference counts
+    try:
+        before = _runs_alive()
+        first = document.pages[0]
+        assert len(first.runs) == 20 and _runs_alive() == before + 20
+        first.release()
+        assert _runs_alive() == before  # not kept by the interpreter until the next page is read
+        assert document.text() == "\n\n".join("\n".join(f"{w} line {i}" for i in range(20)) for w in ("one", "two"))
+        assert _runs_alive() == before  # text() released every page it read, the last one too
+    finally:
+        gc.enable()

@@ -18,7 +18,7 @@ from .content.interpreter import PageContent
 from .content.shapes import Shape
 from .extras import PageExtras
 from .model import Block, Glyph, Image, Line, PdfWarning, Rect, Run, Table, WarningCode
-from .objects.page_tree import inherited, page_box
+from .objects.page_tree import InheritedValues, page_box
 from .objects.qpdf_messages import reason
 from .options import Options
 from .pictures.ocr import OcrReader, image_only_message, selection
@@ -39,6 +39,7 @@ class PageHost(Protocol):
     name: str
     options: Options
     plugins: PluginManager
+    inherited_values: InheritedValues
 
     @property
     def lock(self) -> threading.RLock:
@@ -116,9 +117,10 @@ class Page(PageExtras):
         letter = Rect(0, 0, 612, 792)
         try:
             obj = document.page_object(number)
-            media_box = page_box(obj, "/MediaBox", letter) or letter
-            crop = page_box(obj, "/CropBox", media_box) or media_box
-            rotate = inherited(obj, "/Rotate")
+            lookup = document.inherited_values
+            media_box = page_box(obj, "/MediaBox", letter, lookup) or letter
+            crop = page_box(obj, "/CropBox", media_box, lookup) or media_box
+            rotate = lookup.get(obj, "/Rotate")
         except Exception as exc:  # a page object qpdf cannot resolve: its content will say so too
             media_box, crop, rotate = letter, letter, 0
             document.warn(number, WarningCode.MALFORMED_PAGE,

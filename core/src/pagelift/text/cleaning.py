@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Final
 
 from ..model import Rect, Run
 from ..options import Options
@@ -22,7 +23,8 @@ from .doubled import drop_doubled_words
 from .frames import direction_key
 from .rtl import has_rtl
 
-DUPLICATE_DISTANCE = 0.2
+# Final: compiled, a C constant rather than a lookup in the module's globals per run.
+DUPLICATE_DISTANCE: Final = 0.2
 """Two paintings of the same text closer than this (in text sizes) are one: fake bold, shadows."""
 
 
@@ -48,17 +50,17 @@ def drop_off_page(runs: Iterable[Run], box: Rect) -> list[Run]:
     return [r for r in runs if (x0 <= r.x <= x1 and y0 <= r.y <= y1) or r.bbox.intersects(box)]
 
 
-GRID_FROM = 64
+GRID_FROM: Final = 64
 """How many paintings of one text a page holds before repeats of it are looked for in a grid rather than one by one."""
 
 _Grid = dict[int, list[Run]]
 """Paintings of one text filed by their cell (:func:`_cell_key`); a cell may hold paintings of other sizes and
 directions, and far-out cells may share a key: each candidate found is compared in full."""
 
-_ROW = 1 << 21
+_ROW: Final = 1 << 21
 """How far apart the keys of two rows of cells are (a page is never two million cells wide)."""
 
-_FAR = 1 << 40
+_FAR: Final = 1 << 40
 """The cell of an infinite coordinate (a finite one too far out to floor): one far-away cell on each side."""
 
 

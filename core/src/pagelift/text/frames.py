@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..model import Line, Run
 
-_ANGLE_STEP = 2.0  # degrees: runs whose baselines differ by less read as one direction
+_ANGLE_STEP: Final = 2.0  # degrees: runs whose baselines differ by less read as one direction
 
 
 def frame(run: Run) -> tuple[float, float]:
@@ -63,8 +64,8 @@ def span(line: Line | Sequence[Run]) -> Span:
     return Span(u0, u1, v, big.size or 1.0)
 
 
-_BEFORE = float("-inf")
-_AFTER = float("inf")
+_BEFORE: Final = float("-inf")
+_AFTER: Final = float("inf")
 
 
 def ink(run: Run) -> tuple[float, float]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Final
 
 from ..fonts.geometry import word_space
 from ..model import Line, Run
@@ -26,13 +27,15 @@ __all__ = [
     "space_threshold",
 ]
 
-LINE_TOLERANCE = 0.45
+# The rule's constants are Final: compiled, each is a C constant rather than a lookup in the
+# module's globals and an unboxing wherever it is used (per run, in the loops below).
+LINE_TOLERANCE: Final = 0.45
 """How far (in line heights) a run's baseline may sit from its line's and still belong to it: a superscript's rise is about a third."""
 
-WORD_GAP = 0.5
+WORD_GAP: Final = 0.5
 """A gap of at least this many space widths between two pieces is a word break; less is kerning."""
 
-MAX_SPACE = 0.4
+MAX_SPACE: Final = 0.4
 """The widest space (in text sizes) the word-gap rule believes; wider reported spaces are capped."""
 
 def space_threshold(run: Run) -> float:
@@ -117,7 +120,7 @@ def _shows(text: str) -> bool:
     return bool(text) and (not text[0].isspace() or bool(text.strip()))
 
 
-STACKED = 0.15
+STACKED: Final = 0.15
 """Runs whose baselines differ by more than this (in text sizes) and that overlap along the baseline are on two lines."""
 
 
@@ -134,10 +137,10 @@ def _under(u: float, v: float, run: Run, line: list[Placed], size: float) -> boo
     return False
 
 
-SMALL_RUN = 0.85
+SMALL_RUN: Final = 0.85
 """A run smaller than this share of its line's text is a superscript, subscript or mark."""
 
-SUPERSCRIPT_RISE = 0.6
+SUPERSCRIPT_RISE: Final = 0.6
 """How far (in the line's text sizes) a small run alone on its own line may sit from the line it is printed against."""
 
 
@@ -166,6 +169,9 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
         smallest = [SMALL_RUN * found[j][1] for j in (i - 1, i + 1) if 0 <= j < len(found) and found[j][2]]
         if all(run.size >= t for _, run in items for t in smallest):
             continue
+        # Whether this line's runs are all the subscripts of line j's text (the rule below):
+        # the same answer for every run of the line until a run moves.
+        subscripts: dict[int, bool] = {}
         for item in list(items):
             (u, v), run = item
             # Measured to the text of its line that is larger than the run itself, so two
@@ -199,8 +205,12 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         # other line: that line joined a column's text to a larger heading of
                         # the next column, which its subscripts were measured against.
                         # (Not CJK: those are an OCR layer's stray characters, not subscripts.)
-                        near = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
-                                   for (pu, pv), p in items if p.text.strip())
+                        known = subscripts.get(j)
+                        if known is None:
+                            known = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
+                                        for (pu, pv), p in items if p.text.strip())
+                            subscripts[j] = known
+                        near = known
                     # (The run itself left out by its Run: compiled, the (frame, run) pairs are
                     # values, and a pair is never the same object twice.)
                     # A run with no larger text in its own line and printed against the other
@@ -214,6 +224,7 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         if not run.size <= largest[j]:
                             largest[j] = _largest(other)
                         settled.add(id(run))
+                        subscripts.clear()
                         moved = True
                         break
     return moved
@@ -286,7 +297,7 @@ def _measured_spaces(runs: list[Run]) -> list[Run]:
     return out
 
 
-UPRIGHT_STACK = 3
+UPRIGHT_STACK: Final = 3
 """How many upright CJK glyphs drawn one below the other make a vertical line."""
 
 
@@ -370,19 +381,19 @@ def _make_line(items: list[tuple[tuple[float, float], Run]], rtl: bool) -> Line:
     return line
 
 
-TRACKED_LETTERS = 4
+TRACKED_LETTERS: Final = 4
 """How many single letters in a row, set evenly apart, make a letter-spaced word or heading."""
 
-MAX_TRACKING = 0.8
+MAX_TRACKING: Final = 0.8
 """The widest even gap between letters (in text sizes) still read as letter spacing, not as a row of cells."""
 
-EVEN_TRACKING = 0.15
+EVEN_TRACKING: Final = 0.15
 """How far (as a share) a gap between the letters of a letter-spaced word may differ from their usual gap."""
 
-KERNING = 0.1
+KERNING: Final = 0.1
 """How much (in text sizes) kerning may change a gap between letter-spaced letters."""
 
-TRACKED_WORD_GAP = 2.0
+TRACKED_WORD_GAP: Final = 2.0
 """How many times the usual gap between letters a gap between letter-spaced words is at least."""
 
 

@@ -126,6 +126,11 @@ class ColumnBand:
     lines: list[Line]
     gutters: list[Interval] = field(default_factory=list)
     _cut: tuple[tuple[Interval, ...], list[list[Line]]] | None = field(default=None, repr=False, compare=False)
+    # What is_split and holds_prose answered for these gutters: the reading asks each band
+    # several times (joining bands, finding column feet, reading it), and holds_prose counts
+    # every piece's words. Kept with the gutters they were worked out for: a band's gutters
+    # may be replaced (_confirm_small_bands), its lines never are.
+    _answers: tuple[tuple[Interval, ...], dict[str, bool]] | None = field(default=None, repr=False, compare=False)
 
     def columns(self) -> list[list[Line]]:
         """The band's lines cut at the gutters: per column, its pieces top to bottom."""
@@ -190,12 +195,26 @@ class ColumnBand:
         last lines of balanced columns at the top of a page)."""
         if not self.gutters:
             return False
+        answers = self._answered()
+        split = answers.get("split")
+        if split is None:
+            split = answers["split"] = self._split()
+        return split
+
+    def _split(self) -> bool:
         columns = self.columns()
         if all(len(c) >= 2 for c in columns):
             return True
         full = len(columns)
         starts = self._starts()
         return len(self.lines) >= 2 and any(len(set(columns_of(line.runs, starts))) == full for line in self.lines)
+
+    def _answered(self) -> dict[str, bool]:
+        """What was worked out for the band's current gutters (a new dict when they changed)."""
+        gutters = tuple(self.gutters)
+        if self._answers is None or self._answers[0] != gutters:
+            self._answers = (gutters, {})
+        return self._answers[1]
 
     def _starts(self) -> list[float]:
         """Where the gutters start along the baseline (:func:`pagelift.text.frames.columns_of` counts them)."""
@@ -210,6 +229,13 @@ class ColumnBand:
         """
         if not self.is_split:
             return False
+        answers = self._answered()
+        prose = answers.get("prose")
+        if prose is None:
+            prose = answers["prose"] = self._prose()
+        return prose
+
+    def _prose(self) -> bool:
         counts = [[words(p.text) for p in col] for col in self.columns()]
         if not all(counts):
             return False  # a column of nothing but spaces holds no prose
