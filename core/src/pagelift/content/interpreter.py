@@ -49,6 +49,8 @@ _LOOKUP_CACHE_SIZE = 4096
 """Resource dictionaries, image templates and font up-vectors kept per document: a frame holds
 its fonts, so an unbounded frame cache would keep every font of a long document loaded past
 the font cache's own bound. Past the cap a cache starts over (they are cheap to rebuild)."""
+_NUMBERS_KEPT = 4096
+"""Operand tokens kept with their numbers (``Interpreter._number``); past this the cache starts over."""
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
 _HEAVY = 10
 """What an image or a form drawn counts against ``Limits.max_operators_per_page``."""
@@ -177,6 +179,7 @@ class Interpreter:
         self._scopes: dict[Any, _ResourceScope] = {}
         self._images: dict[Any, dict[str, Any]] = {}
         self._ups: dict[int, Any] = {}
+        self._numbers: dict[Any, float] = {}
         self.lookup_cache_size = _LOOKUP_CACHE_SIZE
         """How many resource dictionaries, image templates and font up-vectors are kept (each)."""
         handlers: dict[bytes, Callable[[list[Any]], None]] = {
@@ -326,6 +329,20 @@ class Interpreter:
                     raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
                 operands.clear()
             out.operators = count
+
+    def _number(self, tok: Any) -> float:
+        """``float(tok)`` for a TJ kern, remembered: a content stream repeats its kerns, and the
+        token's hash is known already (the operator lookup made it), so a repeat is one lookup
+        instead of parsing. Raises as ``float`` does. (Moves and matrices are seldom written
+        twice: through this cache they would only fill it.)"""
+        numbers = self._numbers
+        value = numbers.get(tok)
+        if value is None:
+            value = float(tok)
+            if len(numbers) >= _NUMBERS_KEPT:
+                numbers.clear()
+            numbers[tok] = value
+        return value
 
     def _report(self, tok: Any, exc: Exception) -> None:
         if not self.reported_error:
@@ -543,7 +560,7 @@ class Interpreter:
                     # with another string's glyphs, as some table producers do): every
                     # glyph is a run of its own, so the line rule orders and joins them.
                     if drawn:
-                        self._emit(font, place, base, pen, "".join(texts),
+                        self._emit(font, place, base, pen, texts[0] if len(texts) == 1 else "".join(texts),
                                    self._offsets(segments, scale, unit, tc, tcw, spacing, pieces), unreadable, first_vx)
                         segments = []
                         texts = []
@@ -585,13 +602,13 @@ class Interpreter:
                 continue
             else:
                 try:
-                    shift = -float(raw) * 0.001 * scale
+                    shift = -self._number(raw) * 0.001 * scale
                 except (TypeError, ValueError):
                     continue
                 if drawn and (shift > split_gap or shift < -split_gap):
                     # A wide TJ gap ends the run, so the line rule decides whether it is a space.
                     assert place is not None  # drawn: a string placed the show
-                    self._emit(font, place, base, pen, "".join(texts),
+                    self._emit(font, place, base, pen, texts[0] if len(texts) == 1 else "".join(texts),
                                self._offsets(segments, scale, unit, tc, tcw, spacing, pieces), unreadable, first_vx)
                     segments = []
                     texts = []
@@ -601,7 +618,7 @@ class Interpreter:
                 pen += shift
         if drawn:
             assert place is not None
-            self._emit(font, place, base, pen, "".join(texts),
+            self._emit(font, place, base, pen, texts[0] if len(texts) == 1 else "".join(texts),
                        self._offsets(segments, scale, unit, tc, tcw, spacing, pieces), unreadable, first_vx)
         if lost:
             out.unreadable[font] = out.unreadable.get(font, 0) + lost
@@ -959,7 +976,8 @@ class Interpreter:
                 continue
             # The appearance first: most annotations (a manual's 24,611 links) have none, and
             # each lookup in a pikepdf dictionary costs a few microseconds.
-            ap = annot.get("/AP")
+            # (``in`` first: a miss by ``in`` costs half a ``get``, which makes an object.)
+            ap = annot.get("/AP") if "/AP" in annot else None
             if not isinstance(ap, pikepdf.Dictionary):
                 continue
             flags = annot.get("/F", 0)
