@@ -17,10 +17,104 @@ pickle's default way (``cls.__new__(cls)``, then the state) cannot call without 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex, overload
 
 from .model import FontFace, Glyph, Point, Rect
+
+Offset = tuple[str, float, float]
+"""One character cluster of a run: its text, its start and its advance along the baseline (page units)."""
+
+
+class GlyphOffsets:
+    """A run's glyph offsets as the interpreter drew them, worked out when first read.
+
+    The interpreter shows text string by string and knows each string's glyphs (the font's
+    cached tuples: text, width at size 1, whether word spacing applies) and where the pen
+    stood when it began; the (text, start, advance) triples are the same arithmetic on those,
+    so they are made here, on first use, instead of three objects per glyph drawn: most
+    runs are never asked for theirs (on R's refman.pdf, 3.7 million glyphs in 785,000 runs,
+    a text reading asks for a handful). It reads as the tuple it stands for: length, items,
+    slices, iteration, equality with that tuple, ``repr``; it pickles and copies as that tuple.
+    """
+
+    def __init__(self, segments: list[Any], scale: float, unit: float, tc: float, tcw: float, spacing: float,
+                 count: int) -> None:
+        # segments: glyph tuple, pen where it began (text space along the baseline), and so on.
+        self._segments: list[Any] | None = segments
+        self._scale = scale
+        self._unit = unit
+        self._tc = tc
+        self._tcw = tcw
+        self._spacing = spacing
+        self._count = count
+        self._items: Any = None
+
+    def items(self) -> tuple[Offset, ...]:
+        """The offsets as a tuple of (text, start, advance) (worked out once)."""
+        items: tuple[Offset, ...] | None = self._items
+        if items is None:
+            items = self._items = self._worked_out()
+        return items
+
+    def _worked_out(self) -> tuple[Offset, ...]:
+        # The interpreter's own loop (Interpreter._show), step for step: the same floats.
+        out: list[Offset] = []
+        segments = self._segments or []
+        scale, unit, tc, tcw, spacing = self._scale, self._unit, self._tc, self._tcw, self._spacing
+        for i in range(0, len(segments) - 1, 2):
+            glyphs: tuple[tuple[str | None, float, bool, float, float], ...] = segments[i]
+            pen: float = segments[i + 1]
+            for text, width, space, _vx, _vy in glyphs:
+                adv = width * scale
+                if text:
+                    out.append((text, pen * unit, adv * unit))
+                pen += adv + (tcw if space else tc) * spacing
+        self._segments = None
+        return tuple(out)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+    def __iter__(self) -> Iterator[Offset]:
+        return iter(self.items())
+
+    def __reversed__(self) -> Iterator[Offset]:
+        return reversed(self.items())
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Offset: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Offset, ...]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Offset | tuple[Offset, ...]:
+        return self.items()[index]
+
+    def __eq__(self, other: object) -> bool:
+        return self.items() == (other.items() if isinstance(other, GlyphOffsets) else other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __repr__(self) -> str:
+        return repr(self.items())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (and copy) as the tuple itself."""
+        return (tuple, (self.items(),))
+
+
+Offsets = tuple[Offset, ...] | GlyphOffsets
+"""What ``Run.glyph_offsets`` holds: a tuple of (text, start, advance), or the interpreter's
+:class:`GlyphOffsets` that reads as one."""
 
 
 @dataclass(slots=True, init=False)  # __init__ below: keywords only, a run has too many fields to pass by position
@@ -33,7 +127,9 @@ class Run:
     of the codes could not be turned into characters: ``text`` then holds only what could.
     ``seq`` is the run's position in content order. ``glyph_offsets`` holds, per character
     cluster of ``text``, its text and its start and advance along the baseline (page units,
-    relative to x/y) — the raw material ``Page.glyphs`` is computed from, on demand.
+    relative to x/y) — the raw material ``Page.glyphs`` is computed from, on demand; a run
+    the interpreter made holds them as a :class:`GlyphOffsets`, which reads as that tuple and
+    works them out when first read.
     ``ocr`` says an OCR engine read the run off an image (one word, its box mapped onto the
     page; ``size`` is the box's height) rather than the page drawing it as text.
     ``font`` is the resource name the content stream uses (``F1``); ``face`` says which
@@ -60,7 +156,7 @@ class Run:
     artifact: bool = False
     mcid: int | None = None
     seq: int = 0
-    glyph_offsets: tuple[tuple[str, float, float], ...] = ()
+    glyph_offsets: Offsets = ()
     ocr: bool = False
     face: FontFace | None = None
     color: tuple[float, ...] | None = (0.0,)
@@ -69,7 +165,7 @@ class Run:
     def __init__(self, *, text: str, x: float, y: float, width: float, size: float, font: str, space_width: float,
                  direction: tuple[float, float] = (1.0, 0.0), ascent: tuple[float, float] = (0.0, 1.0),
                  vertical: bool = False, invisible: bool = False, unreadable: bool = False, artifact: bool = False,
-                 mcid: int | None = None, seq: int = 0, glyph_offsets: tuple[tuple[str, float, float], ...] = (),
+                 mcid: int | None = None, seq: int = 0, glyph_offsets: Offsets = (),
                  ocr: bool = False, face: FontFace | None = None, color: tuple[float, ...] | None = (0.0,),
                  fake_bold: bool = False) -> None:
         self.text = text
@@ -150,4 +246,4 @@ def _rebuilt(*values: Any) -> Run:
     return Run(**dict(zip(_FIELDS, values, strict=True)))
 
 
-__all__ = ["Run"]
+__all__ = ["GlyphOffsets", "Offsets", "Run"]

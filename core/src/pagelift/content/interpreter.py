@@ -32,6 +32,7 @@ from ..model import Image, Rect, Run, WarningCode
 from ..objects.page_tree import inherited_resources
 from ..objects.streams import read_stream
 from ..options import Limits
+from ..runs import GlyphOffsets, Offsets
 from .images import image_template, inline_length, inline_params, place, xobject_params
 from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, token_chunks
 
@@ -48,6 +49,8 @@ _LOOKUP_CACHE_SIZE = 4096
 """Resource dictionaries, image templates and font up-vectors kept per document: a frame holds
 its fonts, so an unbounded frame cache would keep every font of a long document loaded past
 the font cache's own bound. Past the cap a cache starts over (they are cheap to rebuild)."""
+_NUMBERS_KEPT = 4096
+"""Operand tokens kept with their numbers (``Interpreter._number``); past this the cache starts over."""
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
 _HEAVY = 10
 """What an image or a form drawn counts against ``Limits.max_operators_per_page``."""
@@ -176,6 +179,7 @@ class Interpreter:
         self._scopes: dict[Any, _ResourceScope] = {}
         self._images: dict[Any, dict[str, Any]] = {}
         self._ups: dict[int, Any] = {}
+        self._numbers: dict[Any, float] = {}
         self.lookup_cache_size = _LOOKUP_CACHE_SIZE
         """How many resource dictionaries, image templates and font up-vectors are kept (each)."""
         handlers: dict[bytes, Callable[[list[Any]], None]] = {
@@ -325,6 +329,20 @@ class Interpreter:
                     raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
                 operands.clear()
             out.operators = count
+
+    def _number(self, tok: Any) -> float:
+        """``float(tok)`` for a TJ kern, remembered: a content stream repeats its kerns, and the
+        token's hash is known already (the operator lookup made it), so a repeat is one lookup
+        instead of parsing. Raises as ``float`` does. (Moves and matrices are seldom written
+        twice: through this cache they would only fill it.)"""
+        numbers = self._numbers
+        value = numbers.get(tok)
+        if value is None:
+            value = float(tok)
+            if len(numbers) >= _NUMBERS_KEPT:
+                numbers.clear()
+            numbers[tok] = value
+        return value
 
     def _report(self, tok: Any, exc: Exception) -> None:
         if not self.reported_error:
@@ -490,7 +508,11 @@ class Interpreter:
         unit = 1.0  # text space to the page along the baseline (place's scale), once placed
         base = 0.0  # where the current run starts, along the baseline from where this show started
         pen = 0.0  # the pen, from ``base``
-        pieces: list[tuple[str, float, float]] = []
+        # The current run: its strings' glyphs and where the pen stood at each (its offsets are
+        # worked out from these when asked for, see GlyphOffsets), and its characters.
+        segments: list[Any] = []
+        texts: list[str] = []
+        pieces = 0  # glyphs with text: the run's offsets
         drawn = 0
         unreadable = False
         lost = 0  # glyphs of this show that no decoder could read
@@ -538,8 +560,11 @@ class Interpreter:
                     # with another string's glyphs, as some table producers do): every
                     # glyph is a run of its own, so the line rule orders and joins them.
                     if drawn:
-                        self._emit(font, place, base, pen, pieces, unreadable, first_vx)
-                        pieces = []
+                        self._emit(font, place, base, pen, texts[0] if len(texts) == 1 else "".join(texts),
+                                   self._offsets(segments, scale, unit, tc, tcw, spacing, pieces), unreadable, first_vx)
+                        segments = []
+                        texts = []
+                        pieces = 0
                         drawn = 0
                         unreadable = False
                     for text, width, space, vx, _vy in glyphs:
@@ -547,10 +572,10 @@ class Interpreter:
                         base += pen
                         pen = adv
                         if text:
-                            self._emit(font, place, base, adv, [(text, 0.0 * unit, adv * unit)], False, vx)
+                            self._emit(font, place, base, adv, text, ((text, 0.0 * unit, adv * unit),), False, vx)
                         elif text is None:
                             lost += 1
-                            self._emit(font, place, base, adv, [], True, vx)
+                            self._emit(font, place, base, adv, "", (), True, vx)
                         pen += (tcw if space else tc) * th
                     if over:
                         break
@@ -560,14 +585,16 @@ class Interpreter:
                     pen = 0.0
                     first_vx = glyphs[0][3]
                 drawn += len(glyphs)
+                segments.append(glyphs)
+                segments.append(pen)
                 for text, width, space, _vx, _vy in glyphs:
                     adv = width * scale
                     if text is None:
                         unreadable = True
                         lost += 1
                     elif text:
-                        # Its offset on the page now: the run takes the pieces as they are.
-                        pieces.append((text, pen * unit, adv * unit))
+                        texts.append(text)
+                        pieces += 1
                     pen += adv + (tcw if space else tc) * spacing
                 if over:
                     break
@@ -575,20 +602,24 @@ class Interpreter:
                 continue
             else:
                 try:
-                    shift = -float(raw) * 0.001 * scale
+                    shift = -self._number(raw) * 0.001 * scale
                 except (TypeError, ValueError):
                     continue
                 if drawn and (shift > split_gap or shift < -split_gap):
                     # A wide TJ gap ends the run, so the line rule decides whether it is a space.
                     assert place is not None  # drawn: a string placed the show
-                    self._emit(font, place, base, pen, pieces, unreadable, first_vx)
-                    pieces = []
+                    self._emit(font, place, base, pen, texts[0] if len(texts) == 1 else "".join(texts),
+                               self._offsets(segments, scale, unit, tc, tcw, spacing, pieces), unreadable, first_vx)
+                    segments = []
+                    texts = []
+                    pieces = 0
                     drawn = 0
                     unreadable = False
                 pen += shift
         if drawn:
             assert place is not None
-            self._emit(font, place, base, pen, pieces, unreadable, first_vx)
+            self._emit(font, place, base, pen, texts[0] if len(texts) == 1 else "".join(texts),
+                       self._offsets(segments, scale, unit, tc, tcw, spacing, pieces), unreadable, first_vx)
         if lost:
             out.unreadable[font] = out.unreadable.get(font, 0) + lost
         out.glyphs = max_glyphs - budget
@@ -630,22 +661,29 @@ class Interpreter:
         height = math.hypot(ascent[0], ascent[1])
         return (a, b, c, d, e, f, unit, dx, dy, (dx, dy), ascent, space, height)
 
-    def _emit(self, font: LoadedFont, place: _Place, start: float, end: float,
-              pieces: list[tuple[str, float, float]], unreadable: bool, first_vx: float) -> None:
+    @staticmethod
+    def _offsets(segments: list[Any], scale: float, unit: float, tc: float, tcw: float, spacing: float,
+                 pieces: int) -> Offsets:
+        """A run's glyph offsets: worked out from its strings when first read (see
+        :class:`GlyphOffsets`: the same arithmetic as ``_show``'s loop), () when none has text."""
+        return GlyphOffsets(segments, scale, unit, tc, tcw, spacing, pieces) if pieces else ()
+
+    def _emit(self, font: LoadedFont, place: _Place, start: float, end: float, text: str,
+              offsets: Offsets, unreadable: bool, first_vx: float) -> None:
         """Append a run: ``start`` is where it begins along the baseline (text space, from where
-        the show began), ``end`` is measured from ``start``; the pieces are the run's glyph
-        offsets already (their start from ``start`` and their advance, in page units)."""
+        the show began), ``end`` is measured from ``start``; ``offsets`` are the run's glyph
+        offsets (their start from ``start`` and their advance, in page units)."""
         a, b, c, d, e, f, scale, dx, dy, direction, ascent, space, height = place
         if font.vertical:
             # The pen stands on the glyphs' vertical origin; the run starts at their left edge.
             tx, ty = -first_vx * self.size, start + self.rise
         else:
             tx, ty = start, self.rise
-        offsets = tuple(pieces)
         width = end * scale
         x = a * tx + c * ty + e
         y = b * tx + d * ty + f
-        if not math.isfinite(x + b * tx + d * ty + f + width + height + space + dx + dy):
+        check = x + b * tx + d * ty + f + width + height + space + dx + dy
+        if check - check != 0.0:  # not finite (inf - inf and nan - nan are nan); no math.isfinite lookup per run
             # float() reads "nan" and "inf", which no PDF number is; and huge values overflow.
             if not self.reported_nonfinite:
                 self.reported_nonfinite = True
@@ -658,7 +696,7 @@ class Interpreter:
                                    "(Limits.max_runs_per_page); the rest was not read")
         mode = self.mode
         runs.append(Run(
-            text="".join([p[0] for p in pieces]), x=x, y=y, width=width,
+            text=text, x=x, y=y, width=width,
             size=height, font=self.font_name, space_width=space, direction=direction, ascent=ascent,
             vertical=font.vertical, invisible=mode == 3 or mode == 7, unreadable=unreadable,
             artifact=self.artifact, mcid=self.mcid, seq=len(runs), glyph_offsets=offsets,
@@ -938,7 +976,8 @@ class Interpreter:
                 continue
             # The appearance first: most annotations (a manual's 24,611 links) have none, and
             # each lookup in a pikepdf dictionary costs a few microseconds.
-            ap = annot.get("/AP")
+            # (``in`` first: a miss by ``in`` costs half a ``get``, which makes an object.)
+            ap = annot.get("/AP") if "/AP" in annot else None
             if not isinstance(ap, pikepdf.Dictionary):
                 continue
             flags = annot.get("/F", 0)
