@@ -138,3 +138,49 @@ def test_a_file_cut_short_before_its_catalog_says_so() -> None:
     assert opened.pages == []
     assert "no catalog and no page; it ends without %%EOF (cut short?): there is nothing to read" in _repaired(opened)
     assert "cut short" not in _repaired(pagelift.open(whole, plugins=manager()))  # a whole file is not called cut
+
+
+def test_objects_are_found_as_the_regular_expression_found_them() -> None:
+    import re
+
+    from pagelift.objects.salvage import _found_objects
+
+    regex = re.compile(rb"(\d+)[ \t\r\n\f]+(\d+)[ \t\r\n\f]+obj\b(.*?)\bendobj", re.S)
+    cases = [
+        _one_page(),
+        assemble(_LOOP),
+        b"%PDF-1.4\n1 0 obj <<>> endobj 2 0 obj\n/Name\nendobj",  # two objects, the second a bare name
+        b"%PDF-1.4\n1 0 objendobj 2 0 obj (x) endobj",  # "objendobj": not the end; the next endobj is
+        b"%PDF-1.4\n1 0 obj (a) xendobj 3 0 obj (b) endobj",  # "xendobj" is no end either
+        b"%PDF-1.4\n12 0 obj (held 3 0 obj inside) endobj 4 0 obj (no end)",  # a header inside a body, one never ended
+        b"%PDF-1.4\n5 0 obj\n<< /Length 9 >>\nstream\n6 0 obj x\nendstream\nendobj\n",
+    ]
+    for data in cases:
+        expected = [(m.group(1), m.group(2), m.start(), m.end(), m.group(3)) for m in regex.finditer(data)]
+        found = [(o.number, o.generation, o.start, o.end, data[o.body_start:o.body_end]) for o in _found_objects(data)]
+        assert found == expected
+    assert [o.number for o in _found_objects(cases[4])] == [b"1"]
+
+
+def test_a_name_alone_is_an_object_not_a_dictionary_that_lost_its_delimiters() -> None:
+    from pagelift.objects.salvage import _restore_delimiters
+
+    repairs: list[str] = []
+    data = b"%PDF-1.4\n5 0 obj\n/DeviceRGB\nendobj\n6 0 obj /Type/Page /Parent 2 0 R endobj\n"
+    mended = _restore_delimiters(data, repairs)
+    assert b"5 0 obj\n/DeviceRGB\nendobj" in mended
+    assert b"6 0 obj << /Type/Page /Parent 2 0 R >>\nendobj" in mended
+    assert repairs == ["object 6 had lost its dictionary delimiters (<< >>), put back"]
+
+
+def test_a_fault_the_salvage_knows_is_mended_without_pypdf() -> None:
+    # pypdf cannot mend these faults, and importing it costs a process ~0.1 s: it is not asked.
+    import subprocess
+    import sys
+
+    data = _one_page()
+    broken = damage.overflow_generation(data, damage.find_object(data, rb"/Type\s*/Page\b"))
+    script = ("import sys, pagelift; doc = pagelift.open(sys.stdin.buffer.read()); "
+              "print(doc.pages[0].text(), 'pypdf' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script], input=broken, capture_output=True, check=True)
+    assert run.stdout.decode().split() == ["Readable", "after", "all", "False"]
