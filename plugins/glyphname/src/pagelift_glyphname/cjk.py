@@ -8,9 +8,7 @@ CID whose character pdfminer.six's collection table gives.
 
 from __future__ import annotations
 
-import gzip
 import importlib.util
-import json
 import os
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
@@ -115,6 +113,8 @@ def _section(text: str, key: str) -> dict[str, str]:
     The file holds ``{"CID2UNICHR_H": {...}, "CID2UNICHR_V": {...}}``: the two are nearly the
     same table, so only the one asked for is decoded. Anything else is read whole.
     """
+    import json  # here, not at the top: most documents hold no CJK font, and json costs each process ~1 ms
+
     start = text.find(f'"{key}"')
     if start >= 0:
         at = text.find(":", start + len(key) + 2) + 1
@@ -153,6 +153,8 @@ def collection_map(ordering: str, vertical: bool) -> Mapping[int, str]:
 def _unpacked(path: str) -> str:
     """A collection file's JSON text, kept for the other direction (a document with both
     horizontal and vertical text asks for both; unpacking is a third of reading one)."""
+    import gzip  # only for a CJK font's collection
+
     with gzip.open(path, "rt", encoding="utf-8") as f:
         return f.read()
 
