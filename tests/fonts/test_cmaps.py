@@ -259,3 +259,38 @@ def test_a_flate_bomb_cmap_is_refused_without_inflating_it() -> None:
     loaded = loader.load(font.obj)
     assert any(code == "stream_limit" for code, _ in loader.warnings)
     assert codes(loaded, b"\x00\x41") == [(0x41, 2)]  # read as Identity-H
+
+
+def test_predefined_cmaps_are_read_from_pdfminers_data_as_pdfminer_reads_them() -> None:
+    from pagelift.fonts.cmap import _pdfminer_data
+
+    for name in ("90ms-RKSJ-H", "UniJIS-UCS2-V", "GBK-EUC-H", "KSCms-UHC-H", "ETen-B5-V"):
+        root, vertical = _pdfminer_data(name)  # type: ignore[misc]
+        theirs = CMapDB.get_cmap(name)
+        assert root == theirs.code2cid and vertical == bool(theirs.is_vertical())
+    assert _pdfminer_data("No-Such-CMap") is None
+
+
+def test_a_damaged_cmap_data_file_is_no_cmap(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import gzip
+
+    from pagelift.fonts import cmap as module
+
+    (tmp_path / "Broken-H.json.gz").write_bytes(gzip.compress(b'{"CODE2CID": {"1": '))
+    (tmp_path / "Tiny-H.json.gz").write_bytes(gzip.compress(b'{"IS_VERTICAL": true, "CODE2CID": {"65": 7}}'))
+    monkeypatch.setenv("CMAP_PATH", str(tmp_path))
+    monkeypatch.setattr(module, "_PREDEFINED", {})
+    assert module._pdfminer_data("Broken-H") is None
+    assert module.predefined_cmap("Broken-H") is None
+    tiny = module.predefined_cmap("Tiny-H")
+    assert tiny is not None and tiny.vertical and tiny.code_to_cid(65) == 7
+
+
+def test_a_predefined_cmap_is_read_without_importing_pdfminer() -> None:
+    import subprocess
+    import sys
+
+    script = ("import sys; from pagelift.fonts.cmap import predefined_cmap; c = predefined_cmap('90ms-RKSJ-H'); "
+              "print(c.code_to_cid(0x8140), 'pdfminer' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == [str(CMapDB.get_cmap("90ms-RKSJ-H").code2cid[0x81][0x40]), "False"]

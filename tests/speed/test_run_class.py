@@ -63,3 +63,12 @@ def test_a_run_pickles_with_every_field(protocol: int) -> None:
     assert back == run
     assert type(back) is Run
     assert [getattr(back, name) for name in _FIELDS] == [getattr(run, name) for name in _FIELDS]
+
+
+def test_copy_keeps_every_field_in_a_new_run() -> None:
+    run = _full_run()
+    twin = run.copy()
+    assert twin is not run and type(twin) is Run
+    assert [getattr(twin, name) for name in _FIELDS] == [getattr(run, name) for name in _FIELDS]
+    twin.space_width = 4.0
+    assert run.space_width == 2.75  # the original is untouched

@@ -189,6 +189,18 @@ class Run:
         self.color = color
         self.fake_bold = fake_bold
 
+    def copy(self) -> Run:
+        """A new run with the same fields (to change some of them on the copy).
+
+        What ``dataclasses.replace(run)`` gives, without its generic field walk: the line rule
+        copies thousands of runs a document, and replace costs ten times this direct call.
+        """
+        return Run(text=self.text, x=self.x, y=self.y, width=self.width, size=self.size, font=self.font,
+                   space_width=self.space_width, direction=self.direction, ascent=self.ascent,
+                   vertical=self.vertical, invisible=self.invisible, unreadable=self.unreadable,
+                   artifact=self.artifact, mcid=self.mcid, seq=self.seq, glyph_offsets=self.glyph_offsets,
+                   ocr=self.ocr, face=self.face, color=self.color, fake_bold=self.fake_bold)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the call that rebuilds the run from its fields (what ``workers=N`` sends back)."""
         return (_rebuilt, tuple([getattr(self, name) for name in _FIELDS]))

@@ -324,6 +324,48 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+def _int_keys(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    return {(int(key) if key.isdigit() else key): value for key, value in pairs}
+
+
+def _pdfminer_data(name: str) -> tuple[Any, bool] | None:
+    """A predefined CMap's byte trie (code byte -> node or CID) and whether it is vertical; None if unknown.
+
+    Read from pdfminer.six's data file (``<name>.json.gz`` under ``$CMAP_PATH``, else in its
+    package) as pdfminer.six reads it, but without importing its package: ``pdfminer.cmapdb``
+    and what it imports cost a process about 40 ms, several times the file itself. A
+    pdfminer.six that keeps its data elsewhere is asked through its own loader.
+    """
+    import gzip
+    import importlib.util
+    import json
+    import os
+
+    folders = [os.environ.get("CMAP_PATH", "/usr/share/pdfminer/")]
+    spec = importlib.util.find_spec("pdfminer")  # finds the package without importing it
+    if spec is not None and spec.submodule_search_locations:
+        folders.append(os.path.join(next(iter(spec.submodule_search_locations)), "cmap"))
+    for folder in folders:
+        path = os.path.join(folder, f"{name}.json.gz")
+        if not os.path.isfile(path):
+            continue
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                data = json.load(f, object_pairs_hook=_int_keys)
+        except (OSError, EOFError, ValueError):  # a damaged data file: not known
+            return None
+        if not isinstance(data, dict):
+            return None
+        return data.get("CODE2CID"), bool(data.get("IS_VERTICAL"))
+    try:
+        from pdfminer.cmapdb import CMapDB
+
+        loaded = CMapDB.get_cmap(name)
+    except Exception:  # no pdfminer.six, CMapNotFound, or a damaged data file: either way, not known
+        return None
+    return getattr(loaded, "code2cid", None), bool(loaded.is_vertical())
+
+
 _PREDEFINED: dict[str, PredefinedCMap | None] = {}
 _MAX_PREDEFINED = 512  # names kept (pdfminer.six ships about 180 CMaps; the rest are remembered as unknown)
 
@@ -341,16 +383,11 @@ def predefined_cmap(name: str) -> CMap | None:
     cmap: PredefinedCMap | None = None
     # Only names pdfminer ships; the name becomes a file name, so keep it to CMap characters.
     if re.fullmatch(r"[A-Za-z0-9_.+-]{1,64}", name) and not name.startswith("to-unicode"):
-        from pdfminer.cmapdb import CMapDB
-
-        try:
-            loaded = CMapDB.get_cmap(name)
-        except Exception:  # CMapNotFound, or a damaged data file: either way, not known
-            loaded = None
-        root = getattr(loaded, "code2cid", None)
-        if isinstance(root, dict) and root:
-            vertical = bool(loaded.is_vertical()) if loaded is not None else False
-            cmap = PredefinedCMap(name, root, vertical)
+        found = _pdfminer_data(name)
+        if found is not None:
+            root, vertical = found
+            if isinstance(root, dict) and root:
+                cmap = PredefinedCMap(name, root, vertical)
     if len(_PREDEFINED) >= _MAX_PREDEFINED:
         _PREDEFINED.clear()  # only names that are no CMap can be this many: a hostile file's
     _PREDEFINED[name] = cmap

@@ -292,7 +292,8 @@ def _measured_spaces(runs: list[Run]) -> list[Run]:
     for run in runs:
         r = ratio.get(run.font)
         if r is not None and 0.05 < r < 1.0 and abs(run.space_width - r * run.size) > 0.1 * r * run.size:
-            run = replace(run, space_width=r * run.size)
+            run = run.copy()
+            run.space_width = r * run.size
         out.append(run)
     return out
 
