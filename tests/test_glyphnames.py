@@ -69,3 +69,13 @@ def test_the_short_glyph_list_says_what_pypdfs_table_says_for_every_name_it_hold
     full = pypdf_table("adobe_glyphs", "adobe_glyphs")
     assert len(short) > 4000 and len(full) > len(short)
     assert {name: text for name, text in short.items() if full.get("/" + name) != text} == {}
+
+
+def test_winansi_names_read_from_the_encoding_table_say_what_the_glyph_list_says():
+    from pagelift.fonts.glyphnames import latin_names, pdfminer_table
+
+    names = latin_names()
+    glyph_list = pdfminer_table("glyphlist", "glyphname2unicode")
+    assert len(names) == 217
+    assert {name: glyph_list[name] for name in names} == names
+    assert (names["space"], names["hyphen"], names["Euro"], names["quotesingle"]) == (" ", "-", "\u20ac", "'")

@@ -31,7 +31,7 @@ import re
 import statistics
 from functools import lru_cache
 
-from .glyphnames import pdfminer_table
+from .glyphnames import latin_names, pdfminer_table
 
 STANDARD_14 = (
     "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
@@ -117,7 +117,9 @@ def _char_of(glyph: str, std: str) -> str | None:
         m = re.fullmatch(r"a(\d{1,3})", glyph)
         # pdfminer keys ZapfDingbats by the glyph name's number; its "space" was lost (above).
         return chr(int(m.group(1))) if m else None
-    found: str | None = pdfminer_table("glyphlist", "glyphname2unicode").get(glyph)
+    found: str | None = latin_names().get(glyph)  # WinAnsi's names, without loading the whole glyph list
+    if found is None:
+        found = pdfminer_table("glyphlist", "glyphname2unicode").get(glyph)
     if found is None and re.fullmatch(r"uni[0-9A-F]{4}", glyph):
         found = chr(int(glyph[3:], 16))
     return found
