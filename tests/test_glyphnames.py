@@ -79,3 +79,29 @@ def test_winansi_names_read_from_the_encoding_table_say_what_the_glyph_list_says
     assert len(names) == 217
     assert {name: glyph_list[name] for name in names} == names
     assert (names["space"], names["hyphen"], names["Euro"], names["quotesingle"]) == (" ", "-", "\u20ac", "'")
+
+
+def test_code_point_names_read_as_fonttools_reads_them():
+    import random
+
+    from fontTools import agl
+
+    from pagelift.fonts.glyphnames import _code_point_name, is_text, pdfminer_table
+
+    rng = random.Random(7)
+    hexes = "0123456789ABCDEF"
+    names = ["uni0041", "uni00410042", "uniD800", "uni0009", "uniE000", "uni20AC", "u1F600", "u10FFFF", "u110000",
+             "uD83D", "u0041", "u00410", "uni004", "uni00e9", "uni0041.sc", "uni0041_uni0042", "u004G", "unix"]
+    for _ in range(3000):
+        form = rng.choice(["uni", "u"])
+        names.append(form + "".join(rng.choice(hexes) for _ in range(rng.choice([3, 4, 5, 6, 7, 8, 12]))))
+    for name in names:
+        theirs = agl.toUnicode(name)
+        expected = theirs if theirs and is_text(theirs) else None
+        ours = _code_point_name(name)
+        if ours is not None:  # handled without fontTools: the same answer
+            assert (ours or None) == expected, name
+    assert _code_point_name("uni0041.sc") is None and _code_point_name("a") is None
+    assert sum(_code_point_name(name) is not None for name in names) > 1000  # most were handled here
+    glyph_list = pdfminer_table("glyphlist", "glyphname2unicode")
+    assert not [name for name in glyph_list if _code_point_name(name) is not None]

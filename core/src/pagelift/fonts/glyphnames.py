@@ -130,6 +130,37 @@ def _plain_name(name: str) -> str | None:
     return text
 
 
+_UNI = re.compile(r"uni((?:[0-9A-F]{4})+)")
+_U = re.compile(r"u([0-9A-F]{4,6})")
+
+
+def _code_point_name(name: str) -> str | None:
+    """The text of a whole name of the AGL specification's ``uniXXXX[XXXX...]`` or ``uXXXX[XX]``
+    form, "" for such a name that stands for no text (a surrogate, past U+10FFFF, a control);
+    None for any other name.
+
+    What ``fontTools.agl.toUnicode`` answers for these names (a test compares them), without
+    importing it: it parses the glyph list when imported (15 ms a process), and these two
+    forms, common in subset fonts, need none of it. No name in the glyph list has either form.
+    """
+    match = _UNI.fullmatch(name)
+    if match is not None:
+        digits = match.group(1)
+        chars = [int(digits[i:i + 4], 16) for i in range(0, len(digits), 4)]
+        if any(0xD800 <= c <= 0xDFFF for c in chars):
+            return ""
+        text = "".join(map(chr, chars))
+    else:
+        match = _U.fullmatch(name)
+        if match is None:
+            return None
+        value = int(match.group(1), 16)
+        if 0xD800 <= value <= 0xDFFF or value > 0x10FFFF:
+            return ""
+        text = chr(value)
+    return text if is_text(text) else ""
+
+
 def _lookup(name: str) -> str | None:
     piece = _PIECES.get(name)
     if piece is not None:
@@ -140,7 +171,10 @@ def _lookup(name: str) -> str | None:
         text = _plain_name(name)
         if text and is_text(text):
             return str(text)
-    from fontTools import agl  # uniXXXX, uXXXXX, f_f_i, a.sc: the AGL specification's rules
+    coded = _code_point_name(name)
+    if coded is not None:
+        return coded or None
+    from fontTools import agl  # f_f_i, a.sc, lower-case hex: the AGL specification's rules
 
     text = str(agl.toUnicode(name))
     if text and is_text(text):
