@@ -75,28 +75,41 @@ def _first_reading(pdf: Path) -> list[str]:
     return out.strip().splitlines()
 
 
-def test_a_file_without_standard_fonts_loads_only_the_glyph_list(tmp_path: Path) -> None:
-    """An embedded font naming AGL glyphs loads pdfminer.six's glyph list alone: no font
-    metrics, no base-encoding table beyond it, neither library's package (pdfminer.six's reads
-    its version through importlib.metadata, pypdf's costs a fifth of a second) and not pypdf's
-    17,000-name table (three times the glyph list's load)."""
+def test_a_file_without_standard_fonts_loads_only_the_base_encodings(tmp_path: Path) -> None:
+    """An embedded font naming WinAnsi's glyphs loads pdfminer.six's base-encoding table alone:
+    no font metrics, not the glyph list (4,281 names), neither library's package (pdfminer.six's
+    reads its version through importlib.metadata, pypdf's costs a fifth of a second) and not
+    pypdf's 17,000-name table."""
     doc = Document()
     font = doc.embedded_font("type1", "Hi", encoding=None, differences={72: "H", 105: "i"})
     doc.add_page().text(font, 12, 72, 700, "Hi")
     doc.save(tmp_path / "embedded.pdf")
     text, tables, libraries = _first_reading(tmp_path / "embedded.pdf")
     assert text == "Hi"
-    assert tables == "pdfminer/glyphlist"
+    assert tables == "pdfminer/latin_enc"
+    assert libraries == "[]"
+
+
+def test_a_name_winansi_lacks_loads_the_glyph_list(tmp_path: Path) -> None:
+    """A name outside WinAnsiEncoding (Lslash, of StandardEncoding and the AGL) is looked up in
+    the glyph list, after the base encodings."""
+    doc = Document()
+    font = doc.embedded_font("type1", "\u0141i", encoding=None, differences={76: "Lslash", 105: "i"})
+    doc.add_page().text(font, 12, 72, 700, "\u0141i")
+    doc.save(tmp_path / "lslash.pdf")
+    text, tables, libraries = _first_reading(tmp_path / "lslash.pdf")
+    assert text == "\u0141i"
+    assert tables.split() == ["pdfminer/latin_enc", "pdfminer/glyphlist"]
     assert libraries == "[]"
 
 
 def test_a_standard_font_without_widths_loads_its_metrics_but_not_pypdfs_table() -> None:
     """sample.pdf's standard fonts take their widths from pdfminer.six's metrics (through the
-    glyph list and the base encodings), loaded as data files; the glyph names its encoding
-    gives are all in that glyph list, so pypdf's table stays unloaded."""
+    base encodings), loaded as data files; the glyph names its WinAnsi encoding gives are all
+    read off the base encodings, so neither the glyph list nor pypdf's table is loaded."""
     text, tables, libraries = _first_reading(SAMPLE)
     assert text
-    assert sorted(tables.split()) == ["pdfminer/fontmetrics", "pdfminer/glyphlist", "pdfminer/latin_enc"]
+    assert sorted(tables.split()) == ["pdfminer/fontmetrics", "pdfminer/latin_enc"]
     assert libraries == "[]"
 
 
