@@ -201,3 +201,68 @@ def test_a_later_range_around_an_earlier_one_wins_inside_it() -> None:
     cmap, _ = _parse(b"1 begincodespacerange <00> <ff> endcodespacerange "
                      b"2 begincidrange <10> <20> 300 <00> <ff> 1 endcidrange")
     assert (cmap.cid(0x12, 1), cmap.cid(0x30, 1)) == (1 + 0x12, 1 + 0x30)
+
+
+def test_exactly_as_many_entries_as_allowed_are_read_without_a_warning() -> None:
+    # The mutation run of 4 December: the count starting at 1 cut the last allowed entry.
+    cmap, warnings = _parse(b"2 begincidchar <41> 1 <42> 2 endcidchar", max_entries=2)
+    assert warnings == [] and (cmap.cid(0x41, 1), cmap.cid(0x42, 1)) == (1, 2)
+    cmap, warnings = _parse(b"2 begincidrange <41> <42> 1 <43> <44> 3 endcidrange", max_entries=2)
+    assert warnings == [] and (cmap.cid(0x41, 1), cmap.cid(0x44, 1)) == (1, 4)
+    _, warnings = _parse(b"1 begincodespacerange <00> <ff> endcodespacerange 1 begincidchar <41> 1 endcidchar",
+                         max_entries=2)
+    assert warnings == []
+
+
+def test_the_entry_limit_counts_codespaces_one_each() -> None:
+    spaces = b"2 begincodespacerange <00> <7f> <8000> <ffff> endcodespacerange"
+    assert _parse(spaces, max_entries=2)[1] == []
+    assert _parse(spaces + b" 1 begincidchar <41> 1 endcidchar", max_entries=2)[1] == [
+        ("work_limit", "F1: CMap has more than 2 entries; the rest were not read")]
+
+
+def test_each_block_ends_at_its_own_end_and_text_between_blocks_is_no_entry() -> None:
+    text = (b"1 begincidchar <41> 1 endcidchar <42> 2 "
+            b"1 begincidrange <50> <51> 7 endcidrange "
+            b"1 begincidchar <43> 3 endcidchar <60> <61> 9 "
+            b"1 beginnotdefrange <00> <1f> 1 endnotdefrange")
+    cmap, warnings = _parse(text)
+    assert warnings == []
+    assert [cmap.cid(code, 1) for code in (0x41, 0x42, 0x43, 0x50, 0x51, 0x60, 0x05)] == [1, None, 3, 7, 8, None, None]
+    assert cmap.notdef_cid(0x05, 1) == 1
+
+
+def test_an_unterminated_block_runs_to_the_next_block() -> None:
+    cmap, _ = _parse(b"1 begincidchar <41> 1 1 begincidrange <50> <51> 7 endcidrange")
+    assert [cmap.cid(code, 1) for code in (0x41, 0x50, 0x51)] == [1, 7, 8]
+
+
+def test_a_block_of_another_kind_is_passed_over() -> None:
+    cmap, _ = _parse(b"1 beginbfchar <41> <0041> endbfchar 1 begincidchar <41> 5 endcidchar")
+    assert cmap.cid(0x41, 1) == 5
+
+
+def test_a_range_of_one_digit_codes_is_read_as_padded() -> None:
+    cmap, warnings = _parse(b"1 begincidrange <4> <6> 10 endcidrange")
+    assert warnings == []
+    assert [cmap.cid(code, 1) for code in (0x3F, 0x40, 0x41, 0x60, 0x61)] == [None, 10, 11, 42, None]
+
+
+def test_a_predefined_name_is_a_cmap_file_name_only() -> None:
+    assert predefined_cmap("UniGB-UCS2-H") is not None
+    assert predefined_cmap("../cmap/UniGB-UCS2-H") is None  # no path into pdfminer.six's files
+    assert predefined_cmap("x" * 65) is None
+
+
+def test_the_cache_of_predefined_names_holds_at_most_512() -> None:
+    from pagelift.fonts import cmap as module
+
+    module._PREDEFINED.clear()
+    try:
+        for i in range(512):
+            assert predefined_cmap(f"Nonesuch-{i}") is None
+        assert len(module._PREDEFINED) == 512
+        predefined_cmap("Nonesuch-512")
+        assert list(module._PREDEFINED) == ["Nonesuch-512"]
+    finally:
+        module._PREDEFINED.clear()

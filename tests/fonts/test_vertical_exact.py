@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pikepdf
+import pytest
 
 from pagelift.fonts.vertical import parse_w2
 
@@ -123,3 +124,43 @@ def test_a_range_nested_in_another_leaves_the_rest_of_the_outer_one() -> None:
 def test_overlapping_ranges_the_later_entry_wins() -> None:
     widths, _ = parse([10, 12, -500, 100, 400, 5, 30, -900, 250, 800])
     assert widths.metric(11, 600) == (-900.0, 250.0, 800.0)
+
+
+# The mutation run of 4 December (issue 18): CID 0, the array limits, the item limit.
+
+
+def test_cid_zero_opens_an_array_or_a_range() -> None:
+    widths, warnings = parse([0, pikepdf.Array([-900, 500, 800])])
+    assert warnings == [] and widths.metric(0, 0) == (-900.0, 500.0, 800.0)
+    widths, warnings = parse([0, 0, -800, 400, 700])
+    assert warnings == [] and widths.metric(0, 0) == (-800.0, 400.0, 700.0)
+    assert widths.metric(1, 0) == (-1000.0, 0.0, 880.0)
+
+
+def test_an_array_is_read_only_as_far_as_the_entries_left_allow() -> None:
+    # One entry allowed: an array of three triples is read for two (the second shows the
+    # limit passed), the rest unread, not malformed.
+    widths, warnings = parse([5, pikepdf.Array([-1, 1, 1, -2, 2, 2, -3, 3, 3])], max_entries=1)
+    assert widths.explicit == {5: (-1.0, 1.0, 1.0), 6: (-2.0, 2.0, 2.0)}
+    assert warnings == [("work_limit", "F1: /W2 has more than 1 entries; the rest take /DW2")]
+    # After a range has used the one entry, an array gives one triple.
+    widths, warnings = parse([1, 1, -9, 9, 9, 5, pikepdf.Array([-1, 1, 1, -2, 2, 2, -3, 3, 3])], max_entries=1)
+    assert widths.explicit == {5: (-1.0, 1.0, 1.0)}
+    assert widths.metric(6, 0) == (-1000.0, 0.0, 880.0)
+    assert warnings == [("work_limit", "F1: /W2 has more than 1 entries; the rest take /DW2")]
+
+
+def test_w2_is_read_up_to_five_items_an_entry_and_five_more() -> None:
+    # One entry allowed: 10 items are read. Eleven names: ten of them are counted.
+    widths, warnings = parse([pikepdf.Name.X] * 11, max_entries=1)
+    assert ("font", "F1: 10 malformed /W2 items skipped") in warnings
+    assert widths.explicit == {} and widths.metric(1, 0) == (-1000.0, 0.0, 880.0)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 18: /W2 items past 5 x max_entries + 5 are dropped without a "
+                                       "warning (cidwidths.py warns for /W: 'holds more than N items')")
+def test_w2_items_past_the_item_limit_are_named() -> None:
+    # Ten names, then an entry the item limit cuts off: it takes /DW2, and a warning should say so.
+    widths, warnings = parse([pikepdf.Name.X] * 10 + [5, pikepdf.Array([-1, 1, 1])], max_entries=1)
+    assert widths.metric(5, 0) == (-1000.0, 0.0, 880.0)
+    assert ("work_limit", "F1: /W2 holds more than 10 items; the rest take /DW2") in warnings
