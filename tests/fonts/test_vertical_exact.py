@@ -8,7 +8,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pikepdf
-import pytest
 
 from pagelift.fonts.vertical import parse_w2
 
@@ -157,8 +156,6 @@ def test_w2_is_read_up_to_five_items_an_entry_and_five_more() -> None:
     assert widths.explicit == {} and widths.metric(1, 0) == (-1000.0, 0.0, 880.0)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 18: /W2 items past 5 x max_entries + 5 are dropped without a "
-                                       "warning (cidwidths.py warns for /W: 'holds more than N items')")
 def test_w2_items_past_the_item_limit_are_named() -> None:
     # Ten names, then an entry the item limit cuts off: it takes /DW2, and a warning should say so.
     widths, warnings = parse([pikepdf.Name.X] * 10 + [5, pikepdf.Array([-1, 1, 1])], max_entries=1)

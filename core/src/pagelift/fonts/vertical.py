@@ -71,7 +71,7 @@ def parse_w2(w2: Any, dw2: Any, *, warn: Warn, what: str, max_entries: int) -> V
     if not isinstance(w2, pikepdf.Array):
         warn("font", f"{what}: /W2 is not an array; every glyph takes /DW2")
         return VerticalWidths(explicit, ranges, vy, w1)
-    top = _items(w2, 5 * max_entries + 5)
+    top, cut = items(w2, 5 * max_entries + 5)
     skipped = 0
     count = 0
     i, n = 0, len(top)
@@ -106,6 +106,8 @@ def parse_w2(w2: Any, dw2: Any, *, warn: Warn, what: str, max_entries: int) -> V
             i += 5
     if count > max_entries:
         warn("work_limit", f"{what}: /W2 has more than {max_entries} entries; the rest take /DW2")
+    elif cut:  # the items read held too few entries to reach that limit, but there were more: say so, as /W does
+        warn("work_limit", f"{what}: /W2 holds more than {len(top)} items; the rest take /DW2")
     if skipped:
         warn("font", f"{what}: {skipped} malformed /W2 items skipped")
     return VerticalWidths(explicit, ranges, vy, w1)
