@@ -33,3 +33,64 @@ def test_a_name_whose_answer_is_private_use_is_no_text() -> None:
     assert glyph_text("uniF8FF") is None
     assert glyph_text("uniFFFD") is None
     assert glyph_text("uniF900") == "\uf900"
+
+
+# The mutation run of _code_point_name, _plain_name and _lookup (4 December).
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("uniD7FF", "\ud7ff"), ("uniD800", ""), ("uniDFFF", ""), ("uni0041DFFF", ""), ("uniE000", ""),
+        ("uniF900", "\uf900"), ("uD7FF", "\ud7ff"), ("uD800", ""), ("uDFFF", ""), ("uE000", ""),
+        ("u10FFFD", ""), ("u10FFFF", ""), ("u110000", ""), ("u1F600", "\U0001f600"), ("uni00410042", "AB"),
+        ("uni0041.sc", None), ("uni00e9", None), ("u0041_u0042", None),
+    ],
+)
+def test_each_bound_of_a_code_point_name(name: str, text: str | None) -> None:
+    from pagelift.fonts.glyphnames import _code_point_name
+
+    assert _code_point_name(name) == text
+
+
+def test_code_point_names_are_read_without_fonttools(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fontTools import agl
+
+    from pagelift.fonts.glyphnames import _lookup
+
+    def refuse(name: str) -> str:
+        raise AssertionError(f"fontTools.agl asked for {name}")
+
+    monkeypatch.setattr(agl, "toUnicode", refuse)
+    assert _lookup("uni0041") == "A"
+    assert _lookup("u1F600") == "\U0001f600"
+    assert _lookup("uniDFFF") is None  # a surrogate: no text, and no need to ask
+    with pytest.raises(AssertionError, match="f_f_i"):
+        _lookup("f_f_i")  # a ligature is fontTools' to read
+
+
+def test_a_plain_name_is_asked_of_winansi_then_the_glyph_list_then_pypdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pagelift.fonts import glyphnames
+
+    asked: list[tuple[str, str]] = []
+    tables = {
+        ("glyphlist", "glyphname2unicode"): {"Lslash": "\u0141", "eacute": "glyph list"},
+        ("adobe_glyphs", "adobe_glyphs"): {"/Lslash": "pypdf", "/eacute": "pypdf", "/equivasymptotic": "\u224d"},
+    }
+
+    def table(module: str, attribute: str) -> dict[str, str]:
+        asked.append((module, attribute))
+        return tables.get((module, attribute), {})
+
+    monkeypatch.setattr(glyphnames, "latin_names", lambda: {"eacute": "\u00e9"})
+    monkeypatch.setattr(glyphnames, "pdfminer_table", table)
+    monkeypatch.setattr(glyphnames, "pypdf_table", table)
+    assert glyphnames._plain_name("eacute") == "\u00e9"
+    assert asked == []  # a WinAnsi name loads neither list
+    assert glyphnames._plain_name("Lslash") == "\u0141"
+    assert asked == [("glyphlist", "glyphname2unicode")]
+    assert glyphnames._plain_name("equivasymptotic") == "\u224d"
+    assert asked[1:] == [("glyphlist", "glyphname2unicode"), ("adobe_glyphs", "adobe_glyphs")]
+    assert glyphnames._plain_name("nosuchglyph") is None
+    monkeypatch.setattr(glyphnames, "pdfminer_table", lambda module, attribute: None)  # no pdfminer.six
+    assert glyphnames._plain_name("Lslash") == "pypdf"

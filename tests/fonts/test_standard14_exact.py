@@ -59,3 +59,28 @@ def test_winansi_0xad_is_a_hyphen_and_0xa0_a_space() -> None:
     assert base_encoding_names("WinAnsiEncoding")[0xAD] == "hyphen"
     widths, _ = standard_widths("Helvetica", "WinAnsiEncoding", {})
     assert (widths[0xAD], widths[0x2D], widths[0xA0], widths[0x20]) == (333.0, 333.0, 278.0, 278.0)
+
+
+def test_a_glyphs_character_is_asked_of_winansi_before_the_glyph_list(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The mutation run of _char_of (4 December): with the glyph list empty, WinAnsi's names
+    # still answer, and uniXXXX names (upper-case hex, four digits) are read by their digits.
+    from pagelift.fonts import standard14
+
+    asked: list[tuple[str, str]] = []
+
+    def table(module: str, attribute: str) -> dict[str, str]:
+        asked.append((module, attribute))
+        return {"Lslash": "\u0141"} if (module, attribute) == ("glyphlist", "glyphname2unicode") else {}
+
+    monkeypatch.setattr(standard14, "pdfminer_table", table)
+    assert standard14._char_of("eacute", "Helvetica") == "\u00e9"
+    assert standard14._char_of("Euro", "Times-Roman") == "\u20ac"
+    assert asked == []
+    assert standard14._char_of("Lslash", "Helvetica") == "\u0141"
+    assert asked == [("glyphlist", "glyphname2unicode")]
+    assert standard14._char_of("uni0142", "Helvetica") == "\u0142"
+    assert standard14._char_of("uni0142a", "Helvetica") is None
+    assert standard14._char_of("uni01e9", "Helvetica") is None
+    assert standard14._char_of("a12", "ZapfDingbats") == "\x0c"
+    assert standard14._char_of("a1234", "ZapfDingbats") is None
+    assert standard14._char_of("eacute", "ZapfDingbats") is None

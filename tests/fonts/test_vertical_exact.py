@@ -161,3 +161,22 @@ def test_w2_items_past_the_item_limit_are_named() -> None:
     widths, warnings = parse([pikepdf.Name.X] * 10 + [5, pikepdf.Array([-1, 1, 1])], max_entries=1)
     assert widths.metric(5, 0) == (-1000.0, 0.0, 880.0)
     assert ("work_limit", "F1: /W2 holds more than 10 items; the rest take /DW2") in warnings
+
+
+def test_w2_cut_by_the_item_limit_says_so_once_and_only_when_the_entries_did_not_reach_theirs() -> None:
+    # The new "holds more than N items" warning, checked by hand (mutmut leaves `elif cut` and
+    # the message's text alone): exactly these warnings, in this order.
+    X = pikepdf.Name.X
+    widths, warnings = parse([X] * 10 + [5, pikepdf.Array([-1, 1, 1])], max_entries=1)
+    assert warnings == [("work_limit", "F1: /W2 holds more than 10 items; the rest take /DW2"),
+                        ("font", "F1: 10 malformed /W2 items skipped")]
+    # Exactly ten items with one entry allowed: nothing was cut, nothing more to say.
+    widths, warnings = parse([X] * 8 + [5, pikepdf.Array([-1, 1, 1])], max_entries=1)
+    assert widths.explicit == {5: (-1.0, 1.0, 1.0)}
+    assert warnings == [("font", "F1: 8 malformed /W2 items skipped")]
+    # Over the entry limit and cut as well: the entry limit is what is said, once.
+    triple = pikepdf.Array([-1, 1, 1])
+    widths, warnings = parse([1, pikepdf.Array([-1, 1, 1] * 2)] + [c for n in range(3, 8) for c in (n, triple)],
+                             max_entries=1)
+    assert sorted(widths.explicit) == [1, 2]
+    assert warnings == [("work_limit", "F1: /W2 has more than 1 entries; the rest take /DW2")]
