@@ -75,16 +75,21 @@ def _first_reading(pdf: Path) -> list[str]:
     return out.strip().splitlines()
 
 
+def _embedded_font_reading(folder: Path, text: str, differences: dict[int, str]) -> list[str]:
+    """``_first_reading`` of a page showing ``text`` in an embedded Type 1 font named by ``differences`` alone."""
+    doc = Document()
+    font = doc.embedded_font("type1", text, encoding=None, differences=differences)
+    doc.add_page().text(font, 12, 72, 700, text)
+    doc.save(folder / "embedded.pdf")
+    return _first_reading(folder / "embedded.pdf")
+
+
 def test_a_file_without_standard_fonts_loads_only_the_base_encodings(tmp_path: Path) -> None:
     """An embedded font naming WinAnsi's glyphs loads pdfminer.six's base-encoding table alone:
     no font metrics, not the glyph list (4,281 names), neither library's package (pdfminer.six's
     reads its version through importlib.metadata, pypdf's costs a fifth of a second) and not
     pypdf's 17,000-name table."""
-    doc = Document()
-    font = doc.embedded_font("type1", "Hi", encoding=None, differences={72: "H", 105: "i"})
-    doc.add_page().text(font, 12, 72, 700, "Hi")
-    doc.save(tmp_path / "embedded.pdf")
-    text, tables, libraries = _first_reading(tmp_path / "embedded.pdf")
+    text, tables, libraries = _embedded_font_reading(tmp_path, "Hi", {72: "H", 105: "i"})
     assert text == "Hi"
     assert tables == "pdfminer/latin_enc"
     assert libraries == "[]"
@@ -93,11 +98,7 @@ def test_a_file_without_standard_fonts_loads_only_the_base_encodings(tmp_path: P
 def test_a_name_winansi_lacks_loads_the_glyph_list(tmp_path: Path) -> None:
     """A name outside WinAnsiEncoding (Lslash, of StandardEncoding and the AGL) is looked up in
     the glyph list, after the base encodings."""
-    doc = Document()
-    font = doc.embedded_font("type1", "\u0141i", encoding=None, differences={76: "Lslash", 105: "i"})
-    doc.add_page().text(font, 12, 72, 700, "\u0141i")
-    doc.save(tmp_path / "lslash.pdf")
-    text, tables, libraries = _first_reading(tmp_path / "lslash.pdf")
+    text, tables, libraries = _embedded_font_reading(tmp_path, "\u0141i", {76: "Lslash", 105: "i"})
     assert text == "\u0141i"
     assert tables.split() == ["pdfminer/latin_enc", "pdfminer/glyphlist"]
     assert libraries == "[]"
