@@ -325,6 +325,7 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
 
 
 def _int_keys(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    """A JSON object with its digit keys (the trie's byte values) made integers, as pdfminer.six's loader makes them."""
     return {(int(key) if key.isdigit() else key): value for key, value in pairs}
 
 
