@@ -29,6 +29,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .glyphnames import pdfminer_data_files
+
 Warn = Callable[[str, str], None]
 
 
@@ -338,16 +340,10 @@ def _pdfminer_data(name: str) -> tuple[Any, bool] | None:
     pdfminer.six that keeps its data elsewhere is asked through its own loader.
     """
     import gzip
-    import importlib.util
     import json
     import os
 
-    folders = [os.environ.get("CMAP_PATH", "/usr/share/pdfminer/")]
-    spec = importlib.util.find_spec("pdfminer")  # finds the package without importing it
-    if spec is not None and spec.submodule_search_locations:
-        folders.append(os.path.join(next(iter(spec.submodule_search_locations)), "cmap"))
-    for folder in folders:
-        path = os.path.join(folder, f"{name}.json.gz")
+    for path in pdfminer_data_files(f"{name}.json.gz"):
         if not os.path.isfile(path):
             continue
         try:

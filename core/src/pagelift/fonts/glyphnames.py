@@ -15,6 +15,7 @@ anything else there is no answer at all.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
 from functools import cache, lru_cache
@@ -60,6 +61,17 @@ def tables_loaded() -> list[str]:
 def pypdf_table(module: str, attribute: str) -> Any:
     """One of pypdf's data tables (``_codecs/<module>.py``), or None without pypdf."""
     return library_table("pypdf", f"_codecs/{module}", attribute)
+
+
+def pdfminer_data_files(file_name: str) -> list[str]:
+    """Where pdfminer.six looks for one of its CMap data files (``file_name``, e.g.
+    ``90ms-RKSJ-H.json.gz``), in its order: ``$CMAP_PATH`` (default ``/usr/share/pdfminer/``),
+    then its package's ``cmap`` folder, found without importing the package."""
+    folders = [os.environ.get("CMAP_PATH", "/usr/share/pdfminer/")]
+    spec = importlib.util.find_spec("pdfminer")
+    if spec is not None and spec.submodule_search_locations:
+        folders.append(os.path.join(next(iter(spec.submodule_search_locations)), "cmap"))
+    return [os.path.join(folder, file_name) for folder in folders]
 
 
 def pdfminer_table(module: str, attribute: str) -> Any:

@@ -72,8 +72,9 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
         return salvaged
     rewrite = rewrite_leniently(data, password, max_bytes=limit)
     if rewrite is None:
-        if "/Encrypt" in reason(refused, name):
-            raise PdfError(f"{name}: {broken_encryption_message(reason(refused, name))}") from None
+        why = reason(refused, name)
+        if "/Encrypt" in why:
+            raise PdfError(f"{name}: {broken_encryption_message(why)}") from None
         raise failure
     try:
         pdf = pikepdf.open(io.BytesIO(rewrite.data), suppress_warnings=True, inherit_page_attributes=False)

@@ -8,13 +8,12 @@ CID whose character pdfminer.six's collection table gives.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from pagelift.fonts.glyphnames import is_text
+from pagelift.fonts.glyphnames import is_text, pdfminer_data_files
 
 COLLECTIONS = frozenset({"Japan1", "GB1", "CNS1", "Korea1"})
 _FORMS = (("UCS2", "utf-16-be"), ("UTF16", "utf-16-be"), ("UTF8", "utf-8"), ("UTF32", "utf-32-be"))
@@ -99,12 +98,7 @@ class CollectionTable(Mapping[int, str]):
 
 def _table_files(ordering: str) -> list[str]:
     """Where pdfminer.six looks for a collection's data file, in its order: ``$CMAP_PATH``, then its package."""
-    name = f"to-unicode-Adobe-{ordering}.json.gz"
-    folders = [os.environ.get("CMAP_PATH", "/usr/share/pdfminer/")]
-    spec = importlib.util.find_spec("pdfminer")  # finds the package without importing it
-    if spec is not None and spec.submodule_search_locations:
-        folders.append(os.path.join(next(iter(spec.submodule_search_locations)), "cmap"))
-    return [os.path.join(folder, name) for folder in folders]
+    return pdfminer_data_files(f"to-unicode-Adobe-{ordering}.json.gz")
 
 
 def _section(text: str, key: str) -> dict[str, str]:
