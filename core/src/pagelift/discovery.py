@@ -32,9 +32,10 @@ CACHE_VARIABLE = "PAGELIFT_CACHE_DIR"
 """Where the discovery cache is kept; set it empty to scan in every process."""
 
 _HEADER = "pagelift entry points 1"
-# A folder changed this recently may change again within its file system's timestamp
-# granularity without its time moving: its state is not trusted to a cache (git's racy check).
-_SETTLED_NS = 2_000_000_000
+SETTLED_NS = 2_000_000_000
+"""How old (in ns) a folder's or file's modification time must be before a cache trusts it: one
+changed this recently may change again within its file system's timestamp granularity without
+its time moving (git's racy check)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,7 @@ def _path_state() -> tuple[str, bool]:
             mtime = os.stat(where).st_mtime_ns
         except (OSError, ValueError):  # gone, unreadable, or a path the OS refuses: "none" is its state
             where, mtime = entry, -1
-        if now - mtime < _SETTLED_NS:
+        if now - mtime < SETTLED_NS:
             settled = False
         if "\n" in where or "\t" in where:  # cannot be written as one line: never cached
             settled = False
@@ -124,8 +125,12 @@ def _scan() -> list[InstalledPlugin]:
     return found
 
 
-def cache_file() -> str | None:
-    """The cache file of this interpreter and ``sys.path``, or None when ``PAGELIFT_CACHE_DIR`` is empty."""
+def cache_file(kind: str = "entry-points") -> str | None:
+    """The cache file of this interpreter and ``sys.path``, or None when ``PAGELIFT_CACHE_DIR`` is empty.
+
+    ``kind`` names what is kept: ``entry-points`` (this module's) or ``plugin-hooks``
+    (:mod:`pagelift.hookindex`); both are keyed by the interpreter and its ``sys.path``.
+    """
     folder = os.environ.get(CACHE_VARIABLE)
     if folder is None:
         # platformdirs would say the same on Linux; importing it costs more than the whole lookup.
@@ -136,7 +141,7 @@ def cache_file() -> str | None:
     if not folder:
         return None
     key = "\0".join([sys.executable, *sys.path]).encode("utf-8", "surrogateescape")
-    return os.path.join(folder, f"entry-points-{hashlib.sha1(key).hexdigest()[:16]}.txt")
+    return os.path.join(folder, f"{kind}-{hashlib.sha1(key).hexdigest()[:16]}.txt")
 
 
 def _read(state: str) -> list[InstalledPlugin] | None:
@@ -170,14 +175,19 @@ def _write(state: str, found: list[InstalledPlugin]) -> None:
     rows = [(p.name, p.value, p.distribution or "", p.version or "") for p in found]
     if any("\t" in field or "\n" in field for row in rows for field in row):
         return
-    text = state + "\n\n" + "".join("\t".join(row) + "\n" for row in rows)
+    write_whole(path, state + "\n\n" + "".join("\t".join(row) + "\n" for row in rows))
+
+
+def write_whole(path: str, text: str) -> None:
+    """Write a cache file whole and rename it into place, so a reader never sees half a file;
+    a folder that cannot be made or written (a read-only home, a full disk) is ignored."""
     partial = f"{path}.{os.getpid()}.partial"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(partial, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(text)
         os.replace(partial, path)
-    except OSError:  # a read-only home, a full disk: discovery just scans next time
+    except OSError:
         try:
             os.unlink(partial)
         except OSError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import threading
 import types
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -13,8 +14,8 @@ from typing import Any
 
 import pluggy
 
-from . import hookspecs
-from .discovery import GROUP, installed_plugins
+from . import hookindex, hookspecs
+from .discovery import GROUP, InstalledPlugin, installed_plugins
 from .errors import CannotDecode, PluginError, StrictError
 from .fonts.info import FontInfo, GlyphMap
 from .model import WarningCode
@@ -128,6 +129,11 @@ class PluginManager:
     :meth:`register` — a module, class or instance with ``@hookimpl`` functions — without
     packaging it. Named strategies are collected lazily, one family (layouts, table detectors,
     OCR engines, exporters) the first time one of its members is looked up.
+
+    Installed plugins whose hooks are known from an earlier process (:mod:`pagelift.hookindex`)
+    are registered only when one of their hooks is first asked for, through :attr:`hook`, a
+    family or :meth:`plugins`; to the caller they behave as if registered at once, in the
+    same order (see :meth:`_load_deferred`).
     """
 
     def __init__(self, *, load_entry_points: bool = True) -> None:
@@ -137,6 +143,13 @@ class PluginManager:
         self._distributions: dict[str, tuple[str | None, str | None]] = {}
         self.load_failures: list[PluginLoadFailure] = []
         """The installed plugins that failed to load (``pagelift plugins`` lists them with the reason)."""
+        # Installed plugins not imported yet, in entry-point order, with the hooks their record
+        # names; the hooks whose implementers are all registered; a lock, as several threads
+        # may ask for the first font's decoders at once.
+        self._deferred: dict[str, tuple[InstalledPlugin, frozenset[str]]] = {}
+        self._hooks_ready: set[str] = set()
+        self._loading = threading.RLock()
+        self._relay = _DeferringRelay(self)
         if os.environ.get(TRACE_VARIABLE):
             self._pm.trace.root.setwriter(lambda text: sys.stderr.write(text))
             self._pm.enable_tracing()
@@ -150,28 +163,92 @@ class PluginManager:
 
         What is installed is read through :func:`pagelift.discovery.installed_plugins`, from its
         cache when nothing on ``sys.path`` changed since the last scan; ``rescan=True`` scans.
+        When every plugin to load has a current record of its hooks (:mod:`pagelift.hookindex`),
+        each is deferred until one of its hooks is asked for; otherwise all are loaded now and
+        their records written for the next process.
         """
         only = os.environ.get(LOAD_ONLY_VARIABLE)
         wanted = None if only is None else {n.strip() for n in only.split(",") if n.strip()}
-        for ep in installed_plugins(rescan=rescan):
-            if wanted is not None and ep.name not in wanted:
-                continue
-            if self._pm.get_plugin(ep.name) is not None or self._pm.is_blocked(ep.name):
-                continue
-            try:
-                plugin = ep.load()
-                self._pm.register(plugin, name=ep.name)
-                self._pm.check_pending()
-            except Exception as exc:  # a broken plugin must never break the caller
-                if self._pm.get_plugin(ep.name) is not None:
-                    self._pm.unregister(name=ep.name)
-                reason = _load_failure_reason(exc)
-                self.load_failures.append(PluginLoadFailure(ep.name, ep.value, reason))
-                warnings.warn(f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: {reason}",
-                              PluginLoadWarning, stacklevel=2)
-                continue
-            self._distributions[ep.name] = (ep.distribution, ep.version)
-        self._strategies = {}
+        with self._loading:
+            todo = [ep for ep in installed_plugins(rescan=rescan)
+                    if (wanted is None or ep.name in wanted) and ep.name not in self._deferred
+                    and self._pm.get_plugin(ep.name) is None and not self._pm.is_blocked(ep.name)]
+            records = {} if rescan or not todo else hookindex.read()
+            known = [records.get(ep.name) for ep in todo]
+            if todo and all(r is not None and r.is_current(ep.value) for r, ep in zip(known, todo, strict=True)):
+                for ep, record in zip(todo, known, strict=True):
+                    assert record is not None
+                    self._deferred[ep.name] = (ep, record.hooks)
+                    self._distributions[ep.name] = (ep.distribution, ep.version)
+                self._hooks_ready.clear()
+            else:
+                # Plugins loaded now must come after those loaded before, as they would have.
+                self._load_deferred(None)
+                learned = [record for ep in todo if (record := self._load_now(ep)) is not None]
+                if learned:
+                    kept = hookindex.read() if rescan else records
+                    kept.update((record.name, record) for record in learned)
+                    hookindex.write(kept.values())
+            self._strategies = {}
+
+    def _load_now(self, ep: InstalledPlugin) -> hookindex.HookRecord | None:
+        """Import and register one installed plugin; its record, or None when it failed or cannot be recorded."""
+        before = set(sys.modules)
+        try:
+            plugin = ep.load()
+            self._pm.register(plugin, name=ep.name)
+            self._pm.check_pending()
+        except Exception as exc:  # a broken plugin must never break the caller
+            if self._pm.get_plugin(ep.name) is not None:
+                self._pm.unregister(name=ep.name)
+            reason = _load_failure_reason(exc)
+            self.load_failures.append(PluginLoadFailure(ep.name, ep.value, reason))
+            warnings.warn(f"pagelift plugin {ep.name!r} ({ep.value}) failed to load and was skipped: {reason}",
+                          PluginLoadWarning, stacklevel=3)
+            return None
+        self._distributions[ep.name] = (ep.distribution, ep.version)
+        hooks = frozenset(caller.name for caller in self._pm.get_hookcallers(plugin) or ())
+        # The entry's own module and its packages count even when something imported them first.
+        module = ep.value.split("[", 1)[0].partition(":")[0].strip()
+        parts = module.split(".")
+        files = hookindex.files_loaded([*(set(sys.modules) - before), *(".".join(parts[:i + 1]) for i in range(len(parts)))])
+        return None if files is None else hookindex.HookRecord(ep.name, ep.value, hooks, files)
+
+    def _load_deferred(self, hook_name: str | None) -> None:
+        """Register the deferred plugins that implement ``hook_name`` (all of them for None).
+
+        pluggy calls a hook's implementations in the order their plugins were registered, so a
+        deferred plugin is registered together with every other deferred plugin it shares a
+        hook with, directly or through a third, in entry-point order: each hook then sees its
+        implementers in the order loading them all at once gives. A plugin whose hooks turn out
+        not to be the recorded ones (its record was wrong) makes the next process load every
+        plugin at once and record them anew.
+        """
+        if not self._deferred or hook_name in self._hooks_ready:
+            return
+        with self._loading:
+            if hook_name is None:
+                group = set(self._deferred)
+            else:
+                group, hooks = set(), {hook_name}
+                grew = True
+                while grew:
+                    grew = False
+                    for name, (_ep, recorded) in self._deferred.items():
+                        if name not in group and not recorded.isdisjoint(hooks):
+                            group.add(name)
+                            hooks |= recorded
+                            grew = True
+            wrong = False
+            for name in [n for n in self._deferred if n in group]:  # entry-point order
+                ep, recorded = self._deferred.pop(name)
+                record = self._load_now(ep)
+                if record is not None and record.hooks != recorded:
+                    wrong = True
+            if wrong:
+                hookindex.write([])
+            if hook_name is not None:
+                self._hooks_ready.add(hook_name)
 
     def register(self, plugin: object, name: str | None = None) -> str:
         """Register an app's own plugin object and return the name it was registered under.
@@ -179,6 +256,7 @@ class PluginManager:
         Raises :class:`PluginError` when the object implements a hook that does not exist
         (a misspelled ``pagelift_*`` function), so the mistake shows at once.
         """
+        self._load_deferred(None)  # an app's plugin comes after the installed ones, as it would have
         if name is None:
             name = self._readable_name(plugin)
         try:
@@ -205,18 +283,24 @@ class PluginManager:
 
     def unregister(self, name: str) -> None:
         """Remove a plugin by the name it was registered under."""
+        self._load_deferred(None)
         self._pm.unregister(name=name)
         self._strategies = {}
 
     @property
     def hook(self) -> Any:
-        """The pluggy hook relay: ``pm.hook.pagelift_decode_font(font=...)``."""
-        return self._pm.hook
+        """The pluggy hook relay: ``pm.hook.pagelift_decode_font(font=...)``.
+
+        While plugins are deferred, a relay that registers a hook's deferred implementers
+        before handing out its caller.
+        """
+        return self._relay if self._deferred else self._pm.hook
 
     # -- what is installed ----------------------------------------------------------------
 
     def plugins(self) -> list[PluginInfo]:
         """Every registered plugin with its distribution, version and the hooks it implements."""
+        self._load_deferred(None)
         infos = []
         for name, plugin in sorted(self._pm.list_name_plugin(), key=lambda item: item[0]):
             distribution, version = self._distributions.get(name, (None, None))
@@ -244,7 +328,7 @@ class PluginManager:
         if table is not None:
             return table
         table = {}
-        caller = getattr(self._pm.hook, _FAMILY_HOOKS[family])
+        caller = getattr(self.hook, _FAMILY_HOOKS[family])
         for impl in caller.get_hookimpls():
             impl.function(register=self._registrar(table, family, impl.plugin_name))
         self._strategies[family] = table
@@ -274,7 +358,7 @@ class PluginManager:
         A decoder that raises or answers something other than a :class:`GlyphMap` costs only
         its own answer and leaves a ``plugin`` warning through ``warn(code, message)``.
         """
-        impls = self._pm.hook.pagelift_decode_font.get_hookimpls()
+        impls = self.hook.pagelift_decode_font.get_hookimpls()
         return [answer for _impl, answer in answers_of(
             impls, {"font": font}, role="decoder plugin", subject=f"font {font.resource_name}",
             expected="a GlyphMap", accepts=lambda a: isinstance(a, GlyphMap), warn=warn)]
@@ -310,6 +394,21 @@ class PluginManager:
     def ocr_engine(self, name: str) -> Any:
         """The OCR engine registered as ``name``."""
         return self._lookup("OCR engine", name)
+
+
+class _DeferringRelay:
+    """Stands for pluggy's hook relay while plugins are deferred: asking for a hook registers
+    the deferred plugins implementing it first."""
+
+    __slots__ = ("_manager",)
+
+    def __init__(self, manager: PluginManager) -> None:
+        self._manager = manager
+
+    def __getattr__(self, name: str) -> Any:
+        manager = self._manager
+        manager._load_deferred(name)
+        return getattr(manager._pm.hook, name)
 
 
 def lazy_exports(package: str, names: dict[str, str]) -> Callable[[str], Any]:
