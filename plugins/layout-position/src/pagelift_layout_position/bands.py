@@ -14,7 +14,6 @@ baseline, ``v`` up from it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from pagelift import Line, Run, frame, has_rtl, span
 from pagelift.text.frames import columns_of, common_strips, free_strips
@@ -114,7 +113,6 @@ def column_edges(sizes: Sequence[float], frees: Sequence[list[Interval]]) -> lis
     return edges
 
 
-@dataclass(slots=True)
 class ColumnBand:
     """A stretch of lines (top to bottom in their frame) and the gutters running through all of them.
 
@@ -123,14 +121,22 @@ class ColumnBand:
     top to bottom.
     """
 
-    lines: list[Line]
-    gutters: list[Interval] = field(default_factory=list)
-    _cut: tuple[tuple[Interval, ...], list[list[Line]]] | None = field(default=None, repr=False, compare=False)
-    # What is_split and holds_prose answered for these gutters: the reading asks each band
-    # several times (joining bands, finding column feet, reading it), and holds_prose counts
-    # every piece's words. Kept with the gutters they were worked out for: a band's gutters
-    # may be replaced (_confirm_small_bands), its lines never are.
-    _answers: tuple[tuple[Interval, ...], dict[str, bool]] | None = field(default=None, repr=False, compare=False)
+    # A plain class: @dataclass costs half a millisecond at import, paid by every process
+    # that reads a page.
+    __slots__ = ("_answers", "_cut", "gutters", "lines")
+
+    def __init__(self, lines: list[Line], gutters: list[Interval] | None = None) -> None:
+        self.lines = lines
+        self.gutters: list[Interval] = [] if gutters is None else gutters
+        self._cut: tuple[tuple[Interval, ...], list[list[Line]]] | None = None
+        # What is_split and holds_prose answered for these gutters: the reading asks each band
+        # several times (joining bands, finding column feet, reading it), and holds_prose counts
+        # every piece's words. Kept with the gutters they were worked out for: a band's gutters
+        # may be replaced (_confirm_small_bands), its lines never are.
+        self._answers: tuple[tuple[Interval, ...], dict[str, bool]] | None = None
+
+    def __repr__(self) -> str:
+        return f"ColumnBand(lines={len(self.lines)}, gutters={self.gutters!r})"
 
     def columns(self) -> list[list[Line]]:
         """The band's lines cut at the gutters: per column, its pieces top to bottom."""

@@ -16,7 +16,6 @@ not whitespace is damage, counted and reported, and the reading carries on after
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from .mapping import EXPAND_LIMIT, CodeMap, codepoint_text, utf16_text
 
@@ -24,28 +23,35 @@ _KEYWORD = re.compile(rb"\b(begin|end)(bfchar|bfrange|cidchar|cidrange)\b")
 # Permissive on purpose: a string with a bad digit still counts as one token, so that one
 # damaged entry is skipped alone instead of pairing every later source with the wrong target.
 _HEX = rb"<([^<>]*)>"
-# The patterns of blocks most maps never hold (bfrange arrays, cidchar, cidrange) are kept
-# as sources and compiled (once, by re's cache) when such a block comes: compiling all of them
-# on import cost a millisecond of every process that met a ToUnicode stream.
+# The patterns of blocks many maps never hold (plain or array bfranges, cidchar, cidrange,
+# usecmap) are kept as sources and compiled (once, by re's cache) when such a block comes:
+# compiling all of them on import cost a millisecond of every process that met a ToUnicode stream.
 _PATTERNS = {
     b"bfchar": _HEX + rb"\s*(?:" + _HEX + rb"|/([^\s/<>\[\]()%{}]+))",
     b"bfrange": _HEX + rb"\s*" + _HEX + rb"\s*(?:" + _HEX + rb"|\[([^\]]*)\])",
     b"cidchar": _HEX + rb"\s*(\d+)",
     b"cidrange": _HEX + rb"\s*" + _HEX + rb"\s*(\d+)",
 }
-_PLAIN_RANGE = re.compile(rb"<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{0,512})>")
-_USECMAP = re.compile(rb"/([^\s/<>\[\]()%{}]+)\s+usecmap\b")
+_PLAIN_RANGE = rb"<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{1,8})>\s*<([0-9A-Fa-f]{0,512})>"
+_USECMAP = rb"/([^\s/<>\[\]()%{}]+)\s+usecmap\b"
 _SPACE = rb"\s+"
 
 
-@dataclass
 class ParsedCMap:
     """What one ToUnicode program said: its map, the CMap it extends, and what was wrong with it."""
 
-    mapping: CodeMap
-    usecmap: str | None = None
-    entries: int = 0
-    warnings: list[str] = field(default_factory=list)
+    # A plain class: @dataclass costs half a millisecond at import, paid by every process
+    # that meets a ToUnicode map.
+    __slots__ = ("entries", "mapping", "usecmap", "warnings")
+
+    def __init__(self, mapping: CodeMap) -> None:
+        self.mapping = mapping
+        self.usecmap: str | None = None
+        self.entries = 0
+        self.warnings: list[str] = []
+
+    def __repr__(self) -> str:
+        return f"ParsedCMap(entries={self.entries}, usecmap={self.usecmap!r}, warnings={self.warnings!r})"
 
 
 def _hex(digits: bytes) -> bytes:
@@ -86,7 +92,7 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
     """
     mapping = CodeMap()
     result = ParsedCMap(mapping)
-    use = _USECMAP.search(data)
+    use = re.search(_USECMAP, data) if b"usecmap" in data else None
     if use is not None:
         result.usecmap = use.group(1).decode("latin-1")
     bad = 0
@@ -109,7 +115,7 @@ def parse_tounicode(data: bytes, *, max_entries: int) -> ParsedCMap:
         if kind == b"bfrange" and b"[" not in body:
             # The common, and the huge, case: plain ranges only. One findall, no match objects;
             # if every bracket of the block belongs to an entry, the block held nothing else.
-            found = _PLAIN_RANGE.findall(body)
+            found = re.findall(_PLAIN_RANGE, body)
             if len(found) * 3 == body.count(b"<") == body.count(b">"):
                 for lo_hex, hi_hex, dst_hex in found:
                     lo, hi = int(lo_hex, 16), int(hi_hex, 16)
