@@ -105,3 +105,34 @@ def test_code_point_names_read_as_fonttools_reads_them():
     assert sum(_code_point_name(name) is not None for name in names) > 1000  # most were handled here
     glyph_list = pdfminer_table("glyphlist", "glyphname2unicode")
     assert not [name for name in glyph_list if _code_point_name(name) is not None]
+
+
+def test_a_name_without_ligature_or_suffix_is_read_without_fonttools_as_fonttools_reads_it():
+    """glyph_text does not import fontTools.agl (14 ms) for a name with no ``_`` and no ``.``:
+    the AGL specification reads it as one component, found in the AGL itself or read as a
+    uni/u form. That gives the same answer only while the glyph list holds every readable AGL
+    name with the same text, and no AGL name looks like a uni/u form (read before the lists)."""
+    import subprocess
+    import sys
+
+    from fontTools import agl
+
+    from pagelift.fonts.glyphnames import _AGL_FORMS, _NUMBERED, _lookup, is_text, pdfminer_table
+
+    glyph_list = pdfminer_table("glyphlist", "glyphname2unicode")
+    readable = {name: "".join(map(chr, cps)) for name, cps in agl.LEGACY_AGL2UV.items()
+                if is_text("".join(map(chr, cps)))}
+    assert len(readable) > 4000
+    assert {name: text for name, text in readable.items() if glyph_list.get(name) != text} == {}
+    assert [name for name in agl.LEGACY_AGL2UV if _AGL_FORMS.search(name)] == []
+    names = [*agl.LEGACY_AGL2UV, "copyrightsans", "registerserif", "SP010000", "uni00e9", "u00e9", "uniD800x",
+             "dotlessj", "commaaccent", "Zcaron", "afii10017", "unknownname", "uniFFFF"]
+    for name in names:
+        if _lookup(name) is None and not _NUMBERED.match(name):  # H18533: numbered glyphs say nothing by design
+            theirs = agl.toUnicode(name)  # what the dropped fontTools step would have answered
+            assert not (theirs and is_text(theirs)), name
+    code = ("import sys\nfrom pagelift.fonts.glyphnames import glyph_text\n"
+            "print(glyph_text('copyrightsans'), glyph_text('SP010000'), glyph_text('dotlessj'), 'fontTools.agl' in sys.modules)\n"
+            "print(glyph_text('f_f_i'), 'fontTools.agl' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["© None None False", "ffi True"]

@@ -186,7 +186,13 @@ def _lookup(name: str) -> str | None:
     coded = _code_point_name(name)
     if coded is not None:
         return coded or None
-    from fontTools import agl  # f_f_i, a.sc, lower-case hex: the AGL specification's rules
+    if "_" not in name and "." not in name:
+        # The AGL specification reads such a name as one component: a name of the AGL itself,
+        # whose every readable name the glyph list above holds with the same text (the rest
+        # are private-use code points), or a uni/u form, read above. fontTools.agl would add
+        # nothing, and importing it costs 14 ms (Symbol's copyrightsans, numbered names).
+        return None
+    from fontTools import agl  # f_f_i, a.sc: ligatures and suffixes by the AGL specification's rules
 
     text = str(agl.toUnicode(name))
     if text and is_text(text):
