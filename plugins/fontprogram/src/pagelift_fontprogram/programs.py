@@ -21,7 +21,6 @@ import io
 import logging
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import Any
 
 from pagelift.fonts.glyphnames import glyph_text
@@ -35,15 +34,16 @@ MAX_GLYPHS = 65536
 
 # Unicode subtables: Windows Unicode BMP and full repertoire, and every Unicode-platform one.
 _UNICODE_SUBTABLES = {(3, 1), (3, 10), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 6)}
-_T1_STANDARD = re.compile(rb"/Encoding\s+StandardEncoding\s+def")
-_T1_ENTRY = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put")
+# Compiled on first use (re's own cache keeps them): only a Type1 program needs them, and
+# compiling both at import cost every process reading a font a third of a millisecond.
+_T1_STANDARD = rb"/Encoding\s+StandardEncoding\s+def"
+_T1_ENTRY = rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put"
 
 
 class ProgramError(Exception):
     """A font program that could not be read; the message says why."""
 
 
-@dataclass
 class Program:
     """What a font program says about its glyphs.
 
@@ -59,15 +59,24 @@ class Program:
     :meth:`glyph_named` can still tell which glyph fontTools would have named from the cmap.
     """
 
-    kind: str
-    glyph_order: list[str] = field(default_factory=list)
-    encoding: dict[int, str] = field(default_factory=dict)
-    cmaps: dict[tuple[int, int], dict[int, str]] = field(default_factory=dict)
-    unicode_of: dict[str, str] = field(default_factory=dict)
-    cid_gids: dict[int, int] = field(default_factory=dict)
-    real_names: bool = True
-    unicode_maps: list[dict[int, str]] | None = None
-    _cmap_names: dict[str, str] | None = field(default=None, repr=False, compare=False)
+    # A plain class, not a dataclass: the decorator costs half a millisecond at import, paid
+    # by every process that reads a font program, and nothing compares or prints programs.
+    __slots__ = ("_cmap_names", "cid_gids", "cmaps", "encoding", "glyph_order", "kind", "real_names",
+                 "unicode_maps", "unicode_of")
+
+    def __init__(self, kind: str, glyph_order: list[str] | None = None, encoding: dict[int, str] | None = None,
+                 cmaps: dict[tuple[int, int], dict[int, str]] | None = None,
+                 unicode_of: dict[str, str] | None = None, cid_gids: dict[int, int] | None = None,
+                 real_names: bool = True, unicode_maps: list[dict[int, str]] | None = None) -> None:
+        self.kind = kind
+        self.glyph_order: list[str] = [] if glyph_order is None else glyph_order
+        self.encoding: dict[int, str] = {} if encoding is None else encoding
+        self.cmaps: dict[tuple[int, int], dict[int, str]] = {} if cmaps is None else cmaps
+        self.unicode_of: dict[str, str] = {} if unicode_of is None else unicode_of
+        self.cid_gids: dict[int, int] = {} if cid_gids is None else cid_gids
+        self.real_names = real_names
+        self.unicode_maps = unicode_maps
+        self._cmap_names: dict[str, str] | None = None
 
     def glyph_named(self, name: str) -> str | None:
         """This program's name for the glyph a document calls ``name`` (a /Differences name),
@@ -319,12 +328,12 @@ def read_type1(data: bytes, length1: int | None) -> Program:
         end = length1 if length1 and 0 < length1 <= len(data) else len(data)
     clear = data[:end]
     program = Program("type1")
-    if _T1_STANDARD.search(clear):
+    if re.search(_T1_STANDARD, clear):
         from fontTools.encodings.StandardEncoding import StandardEncoding
 
         program.encoding = {code: name for code, name in enumerate(StandardEncoding) if name != ".notdef"}
     else:
-        for m in _T1_ENTRY.finditer(clear):
+        for m in re.finditer(_T1_ENTRY, clear):
             code = int(m.group(1))
             if 0 <= code <= 255:
                 program.encoding[code] = m.group(2).decode("latin-1")
