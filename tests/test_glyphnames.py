@@ -105,3 +105,41 @@ def test_code_point_names_read_as_fonttools_reads_them():
     assert sum(_code_point_name(name) is not None for name in names) > 1000  # most were handled here
     glyph_list = pdfminer_table("glyphlist", "glyphname2unicode")
     assert not [name for name in glyph_list if _code_point_name(name) is not None]
+
+
+def test_the_agl_rules_read_names_as_fonttools_reads_them():
+    import random
+
+    from fontTools import agl
+
+    from pagelift.fonts.glyphnames import agl_rules, pdfminer_table
+
+    glyph_list = pdfminer_table("glyphlist", "glyphname2unicode")
+    # The two glyph lists hold the same names with the same text.
+    assert glyph_list == {name: "".join(map(chr, v)) for name, v in agl.LEGACY_AGL2UV.items()}
+    rng = random.Random(11)
+    names = sorted(glyph_list)
+    cases = ["f_f_i", "a.sc", "uni00e9", "uni00E9", "uni0041_uni0042.alt", "uniD800_a", "u1F600_u1f600", "T_h",
+             "_", "", ".", "a..b", "a_", "_a", "u110000", "u0041_0", "space_uni0009", "uni0041\n", "Lcommaaccent.sc"]
+    cases += names
+    hexes = "0123456789ABCDEFabcdef"
+    for _ in range(4000):
+        parts = []
+        for _ in range(rng.choice([1, 2, 3])):
+            kind = rng.random()
+            if kind < 0.4:
+                parts.append(rng.choice(names))
+            elif kind < 0.8:
+                parts.append(rng.choice(["uni", "u"]) + "".join(rng.choice(hexes) for _ in range(rng.choice([4, 5, 6, 8]))))
+            else:
+                parts.append("".join(rng.choice("abcxyz019_.") for _ in range(rng.randint(0, 6))))
+        cases.append("_".join(parts) + rng.choice(["", "", ".sc", ".alt1", ".", "_"]))
+    for name in cases:
+        assert agl_rules(name) == agl.toUnicode(name), name
+
+
+def test_no_glyph_list_falls_back_to_fonttools(monkeypatch):
+    from pagelift.fonts import glyphnames
+
+    monkeypatch.setattr(glyphnames, "pdfminer_table", lambda module, attribute: None)
+    assert glyphnames.agl_rules("f_f_i.alt") == "ffi"
