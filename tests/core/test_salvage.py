@@ -118,8 +118,11 @@ def test_garbage_is_still_refused() -> None:
     ("pdfjs-poppler-85140.pdf", "", "generation number"),
     ("pdfjs-redhat-1531897.pdf", "", "nothing to read"),
     ("samples-unreadable-metadata.pdf", "Rotary Potentiometer", "/Metadata (object 173 0) is missing too and skipped"),
+    ("camelot-agstat-broken.pdf", "1 Balasore 23.65", "objects are numbered up to 10964, more than qpdf allows a "
+     "file of 15695 bytes"),
+    ("pdfjs-bug1011159-no-root.pdf", "", "objects are numbered up to 6378, more than qpdf allows a file of 18316 bytes"),
 ])
-def test_the_five_corpus_files_peers_read(corpus_dir, name: str, text: str, said: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_corpus_files_peers_read(corpus_dir, name: str, text: str, said: str) -> None:  # type: ignore[no-untyped-def]
     path = corpus_dir / name
     doc = pagelift.open(path)
     assert text in doc.text()
@@ -184,3 +187,58 @@ def test_a_fault_the_salvage_knows_is_mended_without_pypdf() -> None:
               "print(doc.pages[0].text(), 'pypdf' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", script], input=broken, capture_output=True, check=True)
     assert run.stdout.decode().split() == ["Readable", "after", "all", "False"]
+
+
+def _pypdf_imported(data: bytes) -> tuple[str, bool]:
+    import subprocess
+    import sys
+
+    script = ("import sys, pagelift; doc = pagelift.open(sys.stdin.buffer.read()); "
+              "print(repr(doc.text()), 'pypdf' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script], input=data, capture_output=True, check=True)
+    text, imported = run.stdout.decode().rsplit(" ", 1)
+    return text, imported.strip() == "True"
+
+
+def test_object_numbers_beyond_what_the_file_could_hold_are_read_as_numbered() -> None:
+    # An extract that kept its objects' numbers from the book it was cut from: qpdf drops any
+    # number over a third of the file's size (the catalog among them).
+    data = damage.renumber_objects(_one_page("Cut from a long book"), first=10_962)
+    with pytest.raises(pikepdf.PdfError, match="/Root"):
+        pikepdf.open(__import__("io").BytesIO(data))
+    doc = pagelift.open(data, plugins=manager())
+    assert doc.text() == "Cut from a long book"
+    assert (f"its objects are numbered up to 10966, more than qpdf allows a file of {len(data)} bytes (a third of "
+            "its size: objects cut from a larger file keep their numbers); read as numbered") in _repaired(doc)
+    assert _pypdf_imported(data) == ("'Cut from a long book'", False)
+    with pytest.raises(pagelift.StrictError, match="numbered up to"):
+        pagelift.open(data, plugins=manager(), strict=True)
+    # The padded copy stays within max_stream_bytes: past it, the salvage declines and pypdf is asked.
+    bounded = pagelift.open(data, plugins=manager(), limits=pagelift.Limits(max_stream_bytes=3 * 10_966 - 1))
+    assert bounded.text() == "Cut from a long book" and "pypdf's lenient reader rebuilt it" in _repaired(bounded)
+    assert salvage(data, max_bytes=3 * 10_966 - 1) is None
+    assert salvage(data, max_bytes=3 * 10_966 + 3) is not None
+
+
+def _without_root(replacement: bytes) -> bytes:
+    import re
+
+    return re.sub(rb"/Root \d+ 0 R", replacement, _one_page("Rooted again"))
+
+
+@pytest.mark.parametrize(("replacement", "said"), [
+    (b"", "the trailer names no /Root"),
+    (b"/Root 99 0 R", "the trailer's /Root (object 99 0) is missing"),
+    (b"/Root 3 0 R", "the trailer's /Root (object 3 0) is not the catalog"),
+])
+def test_a_trailer_whose_root_names_no_catalog_reads_the_catalog_found_by_its_type(replacement: bytes,
+                                                                                  said: str) -> None:
+    data = _without_root(replacement)
+    with pytest.raises(pikepdf.PdfError):
+        pikepdf.open(__import__("io").BytesIO(data))
+    doc = pagelift.open(data, plugins=manager())
+    assert doc.text() == "Rooted again"
+    assert f"{said}; the catalog found by its /Type (object 1 0) read as the root" in _repaired(doc)
+    assert _pypdf_imported(data) == ("'Rooted again'", False)
+    with pytest.raises(pagelift.StrictError, match="found by its /Type"):
+        pagelift.open(data, plugins=manager(), strict=True)

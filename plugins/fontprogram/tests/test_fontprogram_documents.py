@@ -61,6 +61,26 @@ def test_differences_name_selects_the_truetype_glyph():
     assert page_text(read(doc.to_bytes())) == "xy"
 
 
+def test_differences_name_selects_a_glyph_of_a_program_without_post_names():
+    # Post format 3: the glyphs get placeholder names (glyph00001...), yet a /Differences
+    # name still selects the glyph fontTools would name from the (3,1) cmap ("a", "b"), as
+    # before; read through the code alone, codes 1 and 2 would be nothing.
+    doc = Document()
+    font = doc.embedded_font("truetype", "ab", codes={"a": 1, "b": 2}, encoding=None, post_names=False,
+                             cmaps={(3, 1): {0x61: "a", 0x62: "b"}})
+    font.obj.Encoding = pikepdf.Dictionary(Differences=[1, pikepdf.Name.b, pikepdf.Name.a])
+    doc.add_page().text(font, 12, 72, 700, "ab")
+    assert page_text(read(doc.to_bytes())) == "ba"
+
+
+def test_program_without_post_names_read_through_its_cmap():
+    doc = Document()
+    font = doc.embedded_font("truetype", "Hi", post_names=False)
+    doc.add_page().text(font, 12, 72, 700, "Hi")
+    result = read(doc.to_bytes())
+    assert page_text(result) == "Hi" and result.unreadable_count == 0
+
+
 def test_cff_builtin_encoding_of_a_symbolic_font():
     result = shown(lambda d: d.embedded_font("cff", "Café", symbolic=True, write_encoding=False,
                                              encoding="MacRomanEncoding"), "Café")

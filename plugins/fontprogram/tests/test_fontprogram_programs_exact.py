@@ -8,6 +8,8 @@ post format that makes glyph names real, the Type1 clear-text cut, the program c
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -325,6 +327,65 @@ def test_truetype_names_are_real_only_from_post_format_1_or_2() -> None:
     program = programs.read_truetype(out.getvalue())
     assert program.real_names is True
     assert program.glyph_order == [".notdef", ".null", "nonmarkingreturn", "space"]
+
+
+def test_a_program_without_post_names_gets_fonttools_placeholders(tmp_path) -> None:
+    data = build_truetype("T", glyphs("A", "B", "C"), {(3, 1): {0x41: "A", 0x42: "B"}}, post_names=False)
+    program = programs.read_truetype(data)
+    assert program.glyph_order == [".notdef", "glyph00001", "glyph00002", "glyph00003"]
+    assert program.real_names is False
+    assert program.cmaps == {(3, 1): {0x41: "glyph00001", 0x42: "glyph00002"}}
+    assert program.unicode_of == {"glyph00001": "A", "glyph00002": "B"}
+    assert program.unicode_maps == [program.cmaps[(3, 1)]]
+    # ... and without importing fontTools' glyph list (the reason for the placeholders).
+    (tmp_path / "font.ttf").write_bytes(data)
+    script = ("import sys; from pagelift_fontprogram import programs; "
+              "p = programs.read_truetype(open(sys.argv[1], 'rb').read()); "
+              "print(p.glyph_order[1], 'fontTools.agl' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script, str(tmp_path / "font.ttf")], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["glyph00001", "False"]
+
+
+def test_placeholders_only_without_post_names() -> None:
+    named = TTFont(io.BytesIO(build_truetype("T", glyphs("A"), {(3, 1): {0x41: "A"}})), lazy=True)
+    assert programs.placeholder_order(named) is None
+    unnamed = TTFont(io.BytesIO(build_truetype("T", glyphs("A"), {(3, 1): {0x41: "A"}}, post_names=False)), lazy=True)
+    assert programs.placeholder_order(unnamed) == [".notdef", "glyph00001"]
+    font = TTFont(io.BytesIO(build_truetype("T", glyphs("A", "B"), {})))
+    del font["post"]
+    out = io.BytesIO()
+    font.save(out)
+    assert programs.placeholder_order(TTFont(io.BytesIO(out.getvalue()), lazy=True)) == [
+        ".notdef", "glyph00001", "glyph00002"]
+    assert programs.read_truetype(out.getvalue()).glyph_order == [".notdef", "glyph00001", "glyph00002"]
+
+
+@pytest.mark.parametrize("cmaps", [
+    {(3, 1): {0x41: "A", 0x42: "B"}},
+    # One glyph at two code points takes the lowest; a name met again is A.alt1; (3,0) counts.
+    {(3, 1): {0x391: "A", 0x41: "A", 0x42: "B"}, (0, 3): {0x41: "C"}, (3, 0): {0xF044: "D"}},
+    # uniXXXX where the AGLFN has no name, uXXXXX beyond the BMP; (1,0) does not count.
+    {(3, 10): {0x410: "A", 0x4E00: "B", 0x1D400: "C"}, (1, 0): {0x44: "D"}},
+    {(1, 0): {0x41: "A"}},
+    {},
+])
+def test_names_made_from_the_cmap_are_fonttools_own(cmaps: dict[tuple[int, int], dict[int, str]]) -> None:
+    data = build_truetype("T", glyphs("A", "B", "C", "D"), cmaps, post_names=False)
+    program = programs.read_truetype(data)
+    assert program.unicode_maps is not None
+    theirs = TTFont(io.BytesIO(data)).getGlyphOrder()  # fontTools names them from the cmap itself
+    assert programs.cmap_glyph_names(program.glyph_order, program.unicode_maps) == dict(
+        zip(theirs, program.glyph_order, strict=True))
+    for name, placeholder in zip(theirs, program.glyph_order, strict=True):
+        assert program.glyph_named(name) == placeholder
+    assert program.glyph_named("glyph00099") is None and program.glyph_named("Z") is None
+
+
+def test_glyph_named_with_real_names() -> None:
+    program = programs.read_truetype(build_truetype("T", glyphs("A"), {(3, 1): {0x41: "A"}}))
+    assert program.unicode_maps is None
+    assert (program.glyph_named("A"), program.glyph_named("B")) == ("A", None)
 
 
 def test_opentype_reads_the_cff_charset_and_cmaps() -> None:

@@ -2,12 +2,13 @@
 
 qpdf repairs most damage itself (broken xref tables, wrong offsets, missing ``startxref``),
 and pagelift trusts it first. A few files it gives up on although their objects are all
-there — the shared corpus has two: an extract whose objects keep their numbers from the
-original book (object 10962 in a 15 KB file, which qpdf's reconstruction treats as
-impossible and drops, /Root included), and a file whose xref points nowhere useful. pypdf
-reads objects by scanning, not by trusting numbers, and writes a clean file that qpdf then
-opens. That is what pdftotext's own lenient reader recovers, so refusing it would lose text
-the page plainly holds.
+there (an encrypted file whose trailer lost its /Root, say). pypdf reads objects by
+scanning, not by trusting numbers, and writes a clean file that qpdf then opens. That is
+what pdftotext's own lenient reader recovers, so refusing it would lose text the page
+plainly holds. The faults :mod:`.salvage` knows are mended first, without pypdf (the
+corpus's two extracts whose object numbers are larger than qpdf allows the file's size
+were read here before), and a file pypdf cannot read whatever it holds is not handed to it
+(:func:`beyond_pypdf`).
 
 The second chance is taken only for a file qpdf refused that is not larger than
 ``max_bytes``, and everything pypdf raises is caught: a file neither can read still fails
@@ -58,6 +59,30 @@ def _pypdf_messages() -> Iterator[_Collect]:
         logger.setLevel(level)
 
 
+_TRUNCATED_MARKERS = (b"%%EO", b"%%E", b"%%", b"%")
+
+
+def beyond_pypdf(data: bytes) -> str | None:
+    """Why pypdf's lenient reader cannot read ``data`` whatever it holds, or None when it may.
+
+    pypdf costs a process about 0.1 s to import; a file it cannot read is refused without
+    it, in two cases only, each certain from how pypdf (4 to 7) reads a file (a test runs
+    pypdf on each):
+
+    - no ``obj`` and no ``trailer`` anywhere: there is no object to find a catalog in;
+    - no ``%%EOF`` anywhere and the last line no truncated marker (``%%EO``, ``%``): pypdf looks
+      for the marker line by line back to the start of the file and gives up there.
+    """
+    if b"obj" not in data and b"trailer" not in data:
+        return "it holds no object and no trailer"
+    if b"%%EOF" not in data:
+        body = data.rstrip(b"\r\n")
+        last = body[max(body.rfind(b"\n"), body.rfind(b"\r")) + 1:]
+        if not last.strip().endswith(_TRUNCATED_MARKERS):
+            return "it has no %%EOF marker"
+    return None
+
+
 def rewrite_leniently(data: bytes, password: str | None = None, *, max_bytes: int) -> Rewrite | None:
     """Rebuild a PDF qpdf refused with pypdf's lenient reader; None when pypdf cannot either.
 
@@ -89,4 +114,4 @@ def rewrite_leniently(data: bytes, password: str | None = None, *, max_bytes: in
     return Rewrite(out.getvalue(), log.messages)
 
 
-__all__ = ["Rewrite", "rewrite_leniently"]
+__all__ = ["Rewrite", "beyond_pypdf", "rewrite_leniently"]

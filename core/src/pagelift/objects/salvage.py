@@ -17,6 +17,13 @@ a ``repaired`` warning built from those sentences (strict mode still refuses it)
 * **A page tree whose root object is missing** (the catalog's /Pages points at an object
   the file does not hold, as when a damaged object stream took it): a new root is made
   from the page objects that name it as their /Parent.
+* **A trailer whose /Root names no catalog** (none at all, an object the file does not
+  hold, or one that is not a catalog): the catalog is found by its /Type (the last one in
+  the file whose /Pages is there) and a trailer naming it is appended.
+* **Object numbers larger than the file could hold** (an extract whose objects keep their
+  numbers from the book it was cut from: object 10962 in a 15 KB file): qpdf takes any
+  number over a third of the file's size for garbage and drops the object, /Root included.
+  The copy is padded with a comment until its numbers fit; nothing else changes.
 * **Nothing to read at all**: a file with a PDF header and objects but no catalog and no
   page object opens with no pages, the warning saying so, as pdfminer.six reads it.
 
@@ -204,12 +211,65 @@ def _page_root(data: bytes, repairs: list[str]) -> tuple[bytes, bool]:
     return data, False
 
 
-def salvage(data: bytes) -> Salvaged | None:
+_ROOT_REF = re.compile(rb"/Root\s+(\d+)\s+(\d+)\s+R")
+_INFO_REF = re.compile(rb"/Info\s+(\d+)\s+(\d+)\s+R")
+
+
+def _catalog_root(data: bytes, repairs: list[str]) -> bytes:
+    """A trailer naming the catalog (found by its /Type) when no /Root in the file names one; b"" otherwise."""
+    bodies: dict[tuple[int, int], bytes] = {}
+    for obj in _found_objects(data):
+        bodies[(int(obj.number), int(obj.generation))] = data[obj.body_start:obj.body_end]
+    catalogs = [key for key, body in bodies.items() if _CATALOG_PAGES.search(body)]
+    named = [(int(m.group(1)), int(m.group(2))) for m in _ROOT_REF.finditer(data)]
+    if not catalogs or any(key in catalogs for key in named) or b"/Encrypt" in data:
+        return b""  # (a trailer of our own would lose the /Encrypt: left to pypdf)
+    usable = []
+    for key in catalogs:
+        ref = _PAGES_REF.search(bodies[key])
+        if ref is not None and (int(ref.group(1)), int(ref.group(2))) in bodies:
+            usable.append(key)
+    if not usable:
+        return b""
+    root = usable[-1]  # the last in the file: an update's catalog comes after the one it replaces
+    if not named:
+        why = "the trailer names no /Root"
+    elif named[-1] in bodies:
+        why = f"the trailer's /Root (object {named[-1][0]} {named[-1][1]}) is not the catalog"
+    else:
+        why = f"the trailer's /Root (object {named[-1][0]} {named[-1][1]}) is missing"
+    repairs.append(f"{why}; the catalog found by its /Type (object {root[0]} {root[1]}) read as the root")
+    info = [(int(m.group(1)), int(m.group(2))) for m in _INFO_REF.finditer(data)]
+    kept = b" /Info %d %d R" % info[-1] if info and info[-1] in bodies else b""
+    return b"\ntrailer\n<< /Root %d %d R%s >>\n" % (*root, kept)
+
+
+BYTES_PER_OBJECT = 3
+"""qpdf's sanity rule: a file of N bytes holds no object numbered over N / 3 (each object takes
+at least three bytes); an object with a larger number is dropped as garbage."""
+
+
+def _numbers_room(data: bytes, repairs: list[str], max_bytes: int) -> bytes:
+    """Padding that makes room for the file's object numbers under qpdf's rule (b"" when they fit,
+    or when the padded copy would be over ``max_bytes``)."""
+    top = max((int(obj.number) for obj in _found_objects(data)), default=0)
+    size = len(data) + len(_FORCE_RESCAN)
+    if top <= size // BYTES_PER_OBJECT:
+        return b""
+    need = BYTES_PER_OBJECT * top - size + 3  # "\n%" ... "\n"
+    if size + need > max_bytes:
+        return b""
+    repairs.append(f"its objects are numbered up to {top}, more than qpdf allows a file of {len(data)} bytes "
+                   f"(a third of its size: objects cut from a larger file keep their numbers); read as numbered")
+    return b"\n%" + b" " * (need - 3) + b"\n"
+
+
+def salvage(data: bytes, *, max_bytes: int = 64 << 20) -> Salvaged | None:
     """Mend the faults this module knows in a copy of ``data``; None when none applies.
 
     The result is for ``pikepdf.open``: qpdf's own scan rebuilds the cross-reference table.
     ``Salvaged.empty`` marks a file with a PDF header and objects but no catalog and no
-    page, which is opened with no pages.
+    page, which is opened with no pages. The copy is never padded past ``max_bytes``.
     """
     if not data.lstrip()[:5].startswith(b"%PDF-"):
         return None
@@ -221,17 +281,19 @@ def salvage(data: bytes) -> Salvaged | None:
         cut = "; it ends without %%EOF (cut short?)" if b"%%EOF" not in data[-1024:] else ""
         return Salvaged(b"", [f"the file holds objects but no catalog and no page{cut}: there is nothing to read"],
                         empty=True)
+    mended += _catalog_root(mended, repairs)
+    room = _numbers_room(mended, repairs, max_bytes)
     if not repairs:
         return None
-    return Salvaged(mended + _FORCE_RESCAN, repairs)
+    return Salvaged(mended + room + _FORCE_RESCAN, repairs)
 
 
-def open_salvaged(data: bytes, password: str | None) -> tuple[pikepdf.Pdf, list[str]] | None:
+def open_salvaged(data: bytes, password: str | None, *, max_bytes: int = 64 << 20) -> tuple[pikepdf.Pdf, list[str]] | None:
     """Open the salvaged copy of ``data``: the document and what was repaired; None if it fails.
 
     ``pikepdf.PasswordError`` passes through (the repaired file needs a password).
     """
-    mended = salvage(data)
+    mended = salvage(data, max_bytes=max_bytes)
     if mended is None:
         return None
     if mended.empty:

@@ -21,7 +21,7 @@ import io
 import logging
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from typing import Any
 
 from pagelift.fonts.glyphnames import glyph_text
 
@@ -34,15 +34,16 @@ MAX_GLYPHS = 65536
 
 # Unicode subtables: Windows Unicode BMP and full repertoire, and every Unicode-platform one.
 _UNICODE_SUBTABLES = {(3, 1), (3, 10), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 6)}
-_T1_STANDARD = re.compile(rb"/Encoding\s+StandardEncoding\s+def")
-_T1_ENTRY = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put")
+# Compiled on first use (re's own cache keeps them): only a Type1 program needs them, and
+# compiling both at import cost every process reading a font a third of a millisecond.
+_T1_STANDARD = rb"/Encoding\s+StandardEncoding\s+def"
+_T1_ENTRY = rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put"
 
 
 class ProgramError(Exception):
     """A font program that could not be read; the message says why."""
 
 
-@dataclass
 class Program:
     """What a font program says about its glyphs.
 
@@ -51,15 +52,45 @@ class Program:
     (CFF, Type1). ``cmaps`` holds each TrueType/OpenType cmap subtable as code -> glyph
     name. ``unicode_of`` gives the text the Unicode cmap subtables assign each glyph name.
     ``cid_gids`` maps CID -> glyph id for a CID-keyed CFF program.
+
+    A TrueType program whose post table names no glyph (format 3, or none) gets fontTools'
+    placeholder names (``.notdef``, ``glyph00001``, ...) and ``real_names=False``;
+    ``unicode_maps`` then keeps its Unicode subtables (as fontTools counts them) so that
+    :meth:`glyph_named` can still tell which glyph fontTools would have named from the cmap.
     """
 
-    kind: str
-    glyph_order: list[str] = field(default_factory=list)
-    encoding: dict[int, str] = field(default_factory=dict)
-    cmaps: dict[tuple[int, int], dict[int, str]] = field(default_factory=dict)
-    unicode_of: dict[str, str] = field(default_factory=dict)
-    cid_gids: dict[int, int] = field(default_factory=dict)
-    real_names: bool = True
+    # A plain class, not a dataclass: the decorator costs half a millisecond at import, paid
+    # by every process that reads a font program, and nothing compares or prints programs.
+    __slots__ = ("_cmap_names", "cid_gids", "cmaps", "encoding", "glyph_order", "kind", "real_names",
+                 "unicode_maps", "unicode_of")
+
+    def __init__(self, kind: str, glyph_order: list[str] | None = None, encoding: dict[int, str] | None = None,
+                 cmaps: dict[tuple[int, int], dict[int, str]] | None = None,
+                 unicode_of: dict[str, str] | None = None, cid_gids: dict[int, int] | None = None,
+                 real_names: bool = True, unicode_maps: list[dict[int, str]] | None = None) -> None:
+        self.kind = kind
+        self.glyph_order: list[str] = [] if glyph_order is None else glyph_order
+        self.encoding: dict[int, str] = {} if encoding is None else encoding
+        self.cmaps: dict[tuple[int, int], dict[int, str]] = {} if cmaps is None else cmaps
+        self.unicode_of: dict[str, str] = {} if unicode_of is None else unicode_of
+        self.cid_gids: dict[int, int] = {} if cid_gids is None else cid_gids
+        self.real_names = real_names
+        self.unicode_maps = unicode_maps
+        self._cmap_names: dict[str, str] | None = None
+
+    def glyph_named(self, name: str) -> str | None:
+        """This program's name for the glyph a document calls ``name`` (a /Differences name),
+        or None when no glyph has that name.
+
+        Placeholder names stand for the names fontTools gives such glyphs from the Unicode
+        cmap (``A``, ``uni0411``, ``A.alt1``): those are made, and ``fontTools.agl`` imported
+        to make them, only when a document asks for a name.
+        """
+        if self.unicode_maps is None:
+            return name if name in self.glyph_order else None
+        if self._cmap_names is None:
+            self._cmap_names = cmap_glyph_names(self.glyph_order, self.unicode_maps)
+        return self._cmap_names.get(name)
 
     def glyph_text(self, name: str | None) -> str | None:
         """The text of a glyph, by its Unicode cmap entry or else by its name."""
@@ -174,13 +205,72 @@ def cmap_codes(table: bytes) -> int:
     return total
 
 
+_POST_FORMAT_3 = b"\x00\x03\x00\x00"
+_POST_HEADER = 32
+
+
+def placeholder_order(font: Any) -> list[str] | None:
+    """fontTools' own placeholder names (``.notdef``, ``glyph00001``, ...) for a TrueType
+    program whose post table names no glyph (format 3, read from its header, or no post
+    table), or None where fontTools should name the glyphs itself.
+
+    fontTools names such glyphs from the Unicode cmap through the Adobe Glyph List
+    (``fontTools.agl``, whose import parses its whole list: 14 ms a process); those names say
+    nothing (``real_names=False``): decoding reads such a glyph through the cmap only, and
+    placeholders, one per glyph as fontTools' names are, give the same text.
+    """
+    if "DMAP" in font:
+        return None  # fontTools names from it too: left to fontTools
+    if "post" in font:
+        header = font.reader["post"]
+        if len(header) < _POST_HEADER or header[:4] != _POST_FORMAT_3:
+            return None
+    count = font.getGlyphCount()
+    if count < 1:
+        return None  # fontTools fails on it: its error is kept
+    return [".notdef", *[f"glyph{gid:05d}" for gid in range(1, count)]]
+
+
+def _is_unicode(platform: int, encoding: int) -> bool:
+    """fontTools' ``CmapSubtable.isUnicode``: the subtables it names glyphs from."""
+    return platform == 0 or (platform == 3 and encoding in (0, 1, 10))
+
+
+def cmap_glyph_names(order: list[str], unicode_maps: list[dict[int, str]]) -> dict[str, str]:
+    """The name fontTools gives each glyph of ``order`` (placeholder names) from the Unicode
+    cmap subtables -> the placeholder: ``TTFont._getGlyphNamesFromCmap``'s rule, its lowest
+    code point through the AGL (``TTFont._makeGlyphName``), ``.alt1``... for a name met again."""
+    from fontTools.ttLib import TTFont
+
+    reverse: dict[str, int] = {}
+    for mapping in unicode_maps:
+        for code, name in mapping.items():
+            known = reverse.get(name)
+            reverse[name] = code if known is None else min(known, code)
+    uses: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for name in order:
+        code = reverse.get(name)
+        if code is None:
+            out[name] = name
+            continue
+        made = TTFont._makeGlyphName(code)
+        count = uses[made] = uses.get(made, 0) + 1
+        out[made if count == 1 else f"{made}.alt{count - 1}"] = name
+    return out
+
+
 def read_truetype(data: bytes) -> Program:
     """A TrueType or OpenType program: cmaps, glyph names, and the CFF charset if it has one."""
     from fontTools.ttLib import TTFont  # imported on first use: most documents never need it
 
     try:
         font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+        placeholders = None if "CFF " in font else placeholder_order(font)
+        if placeholders is not None:
+            font.setGlyphOrder(placeholders)  # before the cmap is read: it names glyphs by it
         cmaps: dict[tuple[int, int], dict[int, str]] = {}
+        unicode_maps: list[dict[int, str]] = []
         if "cmap" in font:
             covered = cmap_codes(font.reader["cmap"])
             if covered > MAX_CMAP_CODES:
@@ -188,10 +278,15 @@ def read_truetype(data: bytes) -> Program:
             for sub in font["cmap"].tables:
                 key = (sub.platformID, sub.platEncID)
                 if key in cmaps:
+                    if placeholders is not None and _is_unicode(*key):
+                        # fontTools names glyphs from this one too (and so expanded it before)
+                        unicode_maps.append(dict(getattr(sub, "cmap", None) or {}))
                     continue  # a second record for the same encoding is never read (nor expanded)
                 mapping = getattr(sub, "cmap", None)
                 if mapping:
                     cmaps[key] = dict(mapping)
+                    if _is_unicode(*key):
+                        unicode_maps.append(cmaps[key])
         if "CFF " in font:
             program = Program("cff", cmaps=cmaps)
             cff = font["CFF "].cff
@@ -199,9 +294,13 @@ def read_truetype(data: bytes) -> Program:
         else:
             program = Program("truetype", cmaps=cmaps)
             program.glyph_order = list(font.getGlyphOrder())[:MAX_GLYPHS]
-            post = font.get("post")
-            # Format 3 (and a missing post) means fontTools invented the names: they say nothing.
-            program.real_names = post is not None and getattr(post, "formatType", 3.0) in (1.0, 2.0)
+            if placeholders is not None:
+                program.real_names = False
+                program.unicode_maps = unicode_maps
+            else:
+                post = font.get("post")
+                # Format 3 (and a missing post) means fontTools invented the names: they say nothing.
+                program.real_names = post is not None and getattr(post, "formatType", 3.0) in (1.0, 2.0)
     except Exception as exc:  # fontTools raises many types on damaged programs
         raise ProgramError(f"{type(exc).__name__}: {exc}") from None
     program.unicode_of = _reverse_unicode(cmaps)
@@ -229,12 +328,12 @@ def read_type1(data: bytes, length1: int | None) -> Program:
         end = length1 if length1 and 0 < length1 <= len(data) else len(data)
     clear = data[:end]
     program = Program("type1")
-    if _T1_STANDARD.search(clear):
+    if re.search(_T1_STANDARD, clear):
         from fontTools.encodings.StandardEncoding import StandardEncoding
 
         program.encoding = {code: name for code, name in enumerate(StandardEncoding) if name != ".notdef"}
     else:
-        for m in _T1_ENTRY.finditer(clear):
+        for m in re.finditer(_T1_ENTRY, clear):
             code = int(m.group(1))
             if 0 <= code <= 255:
                 program.encoding[code] = m.group(2).decode("latin-1")
