@@ -10,6 +10,7 @@ and the warnings of one, in the same order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pdfbuilder
@@ -184,13 +185,39 @@ def test_strict_mode_reads_in_one_process_and_stops_at_the_same_warning() -> Non
     assert str(two.value) == str(serial.value) and two.value.warning.page == 1
 
 
+def test_forked_workers_read_with_the_callers_document_from_a_file_too(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file opened for workers is read through a memory map (the processes would otherwise
+    share one file offset), so the forked workers read with the caller's own document instead
+    of opening it again; the text and warnings are those of one process."""
+    path = tmp_path / "long.pdf"
+    path.write_bytes(long_document())
+    pm = manager()
+    with pagelift.open(path, plugins=pm) as one:
+        assert not one._forkable  # one process: read through the file, as always
+        expected = (one.text(), [(w.page, w.code, w.message) for w in one.warnings])
+    # A worker that opened the file again would make a PageReader this patch leaves empty
+    # (the forked workers inherit it), and fail reading its first chunk.
+    monkeypatch.setattr(parallel.PageReader, "__init__", lambda self, *a, **k: None)
+    with pagelift.open(path, plugins=pm, workers=2) as doc:
+        assert doc._forkable
+        assert (doc.text(), [(w.page, w.code, w.message) for w in doc.warnings]) == expected
+
+
 def test_pages_read_before_are_not_read_again_in_a_worker() -> None:
+    """Page 13 read first, then the whole text: the warnings are those one process gives for the
+    same calls. Page 13's reading said the shared resources' warning (said once a document):
+    page 1 does not say it again, in one process or in workers that inherit the document."""
     data = long_document(20)
-    with pagelift.open(data, plugins=manager(), workers=2) as doc:
-        doc.pages[12].text()
-        said = len(doc.warnings)
-        assert doc.text() == read(data, 1, plugins=manager())[0]
-        assert len(doc.warnings) == said + len([w for w in read(data, 1, plugins=manager())[1] if w[0] != 13])
+    said = []
+    for workers in (1, 2):
+        with pagelift.open(data, plugins=manager(), workers=workers) as doc:
+            doc.pages[12].text()
+            assert len(doc.warnings) == 2
+            assert doc.text() == read(data, 1, plugins=manager())[0]
+            said.append([(w.page, w.code, w.message) for w in doc.warnings])
+    assert said[0] == said[1]
+    assert len(said[0]) == 2 + len([w for w in read(data, 1, plugins=manager())[1] if w[0] != 13]) - 1
 
 
 def test_an_app_plugin_that_cannot_reach_spawned_workers_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,7 +49,7 @@ class Document(DocumentExtras):
 
     def __init__(self, pdf: pikepdf.Pdf, name: str, page_numbers: list[int], plugins: PluginManager,
                  options: Options, warnings: list[PdfWarning], *, workers: int = 1,
-                 source: str | bytes | None = None, password: str | None = None) -> None:
+                 source: str | bytes | None = None, password: str | None = None, forkable: bool = False) -> None:
         self._pdf = pdf
         # One lock per document, none between documents: a page is interpreted under it (the
         # interpreter, the font cache and qpdf's objects are the document's shared state).
@@ -89,6 +89,9 @@ class Document(DocumentExtras):
         """How many processes read pages for :meth:`text` and :meth:`page_texts` (``open(workers=)``)."""
         self._source = source  # what a worker process opens again, and with which password
         self._password = password
+        # Whether qpdf reads this document from memory (bytes, or a mapped file): a forked
+        # worker can then read its pages through this very document instead of opening it again.
+        self._forkable = forkable
         # Through a lambda, not the bound method: a worker's PageReader replaces _warn to mark what it says.
         self._unreadable = UnreadableReporter(bool(plugins.hook.pagelift_decode_font.get_hookimpls()),
                                               lambda page, code, message: self._warn(page, code, message))

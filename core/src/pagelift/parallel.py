@@ -1,8 +1,9 @@
 """Reading a long document's pages in worker processes, with the output of one process.
 
 ``pagelift.open(path, workers=N)`` (``pagelift text --jobs N``) hands chunks of pages to
-N processes; each opens the document once, reads its pages' text and sends back the text
-and the warnings reading it gave. The caller receives pages in page order, as soon as the
+N processes; each reads its pages' text and sends back the text and the warnings reading
+it gave. A forked worker reads with the caller's own document, inherited (opened for
+workers, it reads from memory: bytes, or the file mapped); otherwise each opens it once. The caller receives pages in page order, as soon as the
 next one is ready, so printing can start before the last page is read; at most a few
 chunks per worker are in flight, so memory stays flat however long the document is.
 
@@ -117,8 +118,14 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
     chunks = [numbers[i:i + size] for i in range(0, len(numbers), size)]
     once = OnceFilter()
     pending: deque[tuple[list[int], Future[list[tuple[int, str, list[tuple[PdfWarning, Any]]]]] | None]] = deque()
-    executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=_start_worker,
-                                   initargs=(source, doc._password, doc.options, plugins))
+    if context.get_start_method() == "fork" and doc._forkable:
+        # The workers read with the caller's document, inherited: opening it again cost each of
+        # them a third of a second on refman.pdf (qpdf resolving its 2,415-page tree).
+        start: tuple[Any, tuple[Any, ...]] = (_adopt_document, (doc,))
+    else:
+        start = (_start_worker, (source, doc._password, doc.options, plugins))
+    executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=start[0],
+                                   initargs=start[1])
     try:
         queue = iter(chunks)
         ahead = doc.workers * 3
@@ -203,12 +210,24 @@ class PageReader:
     def __init__(self, source: str | bytes, password: str | None, options: Any, plugins: Any = None) -> None:
         from .objects.opening import open_pdf as open_document
 
-        self.doc = open_document(source, password=password, pages=[1], options=options, plugins=plugins)
+        self._take(open_document(source, password=password, pages=[1], options=options, plugins=plugins))
+
+    @classmethod
+    def adopting(cls, doc: Document) -> PageReader:
+        """A reader of ``doc`` itself: a forked worker's copy of the caller's document (which
+        must read from memory: ``Document._forkable``), read in one process from then on."""
+        reader = cls.__new__(cls)
+        doc.workers = 1
+        reader._take(doc)
+        return reader
+
+    def _take(self, doc: Document) -> None:
+        self.doc = doc
         # Marked where every warning lands, the document's list: parts of the document hold
         # their own reference to its _warn (the unreadable reporter, the OCR reader), so
         # wrapping _warn would miss theirs.
-        marked = _MarkedWarnings(self.doc.warnings)
-        self.doc.warnings = marked
+        marked = _MarkedWarnings(doc.warnings)
+        doc.warnings = marked
         self._marks = marked.marks
 
     def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
@@ -252,6 +271,11 @@ _worker: dict[str, PageReader] = {}
 def _start_worker(source: str | bytes, password: str | None, options: Any, plugins: Any) -> None:
     """Open the document once for this worker process, with the caller's options and plugins."""
     _worker["reader"] = PageReader(source, password, options, plugins)
+
+
+def _adopt_document(doc: Document) -> None:
+    """In a forked worker: read pages with the caller's document, as inherited."""
+    _worker["reader"] = PageReader.adopting(doc)
 
 
 def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:

@@ -44,6 +44,26 @@ def describe(source: Source) -> str:
     return getattr(source, "name", None) or "<file object>"
 
 
+def _qpdf_open(stream: str | io.BytesIO, password: str | None, *, mapped: bool) -> tuple[pikepdf.Pdf, bool]:
+    """qpdf's document, and whether it reads a path through a memory map (asked with ``mapped``).
+
+    A document that forked workers read (``open(workers=N)``, :mod:`pagelift.parallel`) is
+    read through a map: read through a file, the processes would share one file offset, and
+    one's seek would move the others' reads. A file that cannot be mapped is read as usual.
+    """
+    # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
+    # the page tree into every page (a change to the document); inheritance is read instead.
+    if mapped:
+        try:
+            return pikepdf.open(stream, password=password or "", suppress_warnings=True,
+                                inherit_page_attributes=False, access_mode=pikepdf.AccessMode.mmap_only), True
+        except pikepdf.PasswordError:
+            raise
+        except Exception:  # not mappable (a pipe, a special file), or damaged: opened as usual below says which
+            pass
+    return pikepdf.open(stream, password=password or "", suppress_warnings=True, inherit_page_attributes=False), False
+
+
 def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str,
                   refused: Exception, failed: str) -> tuple[pikepdf.Pdf, PdfWarning]:
     """Open a file qpdf refused: salvaged (:mod:`pagelift.objects.salvage`), else through pypdf's rewrite of it.
@@ -188,10 +208,9 @@ def open_pdf(
         raise TypeError(f"pagelift.open: expected a path, bytes or a binary file, not {type(source).__name__}")
     rebuilt: PdfWarning | None = None
     stream, guarded, raw = guard_source(stream, options.limits)  # object and xref streams qpdf would inflate whole
+    mapped = False
     try:
-        # inherit_page_attributes=False: pikepdf would otherwise copy /Resources, /MediaBox ... from
-        # the page tree into every page (a change to the document); inheritance is read instead.
-        pdf = pikepdf.open(stream, password=password or "", suppress_warnings=True, inherit_page_attributes=False)
+        pdf, mapped = _qpdf_open(stream, password, mapped=workers > 1 and isinstance(stream, str))
     except pikepdf.PasswordError:
         what = "the password given is wrong" if password else "it is encrypted and needs a password"
         raise PasswordRequired(f"{name}: {what}") from None
@@ -246,7 +265,8 @@ def open_pdf(
 
     try:
         return Document(pdf, name, numbers, manager, options, doc_warnings, workers=workers,
-                        source=stream.getvalue() if isinstance(stream, io.BytesIO) else stream, password=password)
+                        source=stream.getvalue() if isinstance(stream, io.BytesIO) else stream, password=password,
+                        forkable=rebuilt is None and (mapped or isinstance(stream, io.BytesIO)))
     except PdfError:
         pdf.close()
         raise
