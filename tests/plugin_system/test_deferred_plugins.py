@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from plugin_system.test_plugin_manager import _fake_distribution
+from plugin_system.test_plugin_manager import GOOD_PLUGIN, _fake_distribution
 
 from pagelift import PluginLoadWarning, PluginManager, discovery, hookindex
 
@@ -28,15 +28,7 @@ DECODER = """
         return None
 """
 
-DECODER_AND_LAYOUT = DECODER + """
-    class Same:
-        def arrange(self, runs, context):
-            return [[line] for line in pagelift.lines(runs)]
-
-    @pagelift.hookimpl
-    def pagelift_register_layouts(register):
-        register("{name}", Same())
-"""
+DECODER_AND_LAYOUT = DECODER + GOOD_PLUGIN  # the decoder hook and the "shout" layout
 
 EXPORTER = """
     import pagelift
@@ -80,7 +72,7 @@ def _fresh_manager() -> PluginManager:
 def _install(site: Path) -> list[str]:
     """Install a, b, c and d; their names in entry-point order (the folder's listing order)."""
     _fake_distribution(site, "pagelift-a", "fake_pagelift_a", DECODER, "a")
-    _fake_distribution(site, "pagelift-b", "fake_pagelift_b", DECODER_AND_LAYOUT.replace("{name}", "bee"), "b")
+    _fake_distribution(site, "pagelift-b", "fake_pagelift_b", DECODER_AND_LAYOUT, "b")
     _fake_distribution(site, "pagelift-c", "fake_pagelift_c", EXPORTER.replace("{name}", "sea"), "c")
     _fake_distribution(site, "pagelift-d", "fake_pagelift_d", DECODER, "d")
     _age_all(site)
@@ -105,7 +97,7 @@ def test_a_second_process_registers_a_plugin_when_one_of_its_hooks_is_asked_for(
     assert list(pm._deferred) == [n for n in order if n != "c"] and "fake_pagelift_c" in sys.modules
     assert _decoder_order(pm) == eager_order  # a, b and d together, in the order loading all gives
     assert pm._deferred == {}
-    assert pm.layout_names() == ["bee"]
+    assert pm.layout_names() == ["shout"]
 
 
 def test_plugins_sharing_a_hook_through_a_third_are_registered_together(site: Path) -> None:
@@ -114,7 +106,7 @@ def test_plugins_sharing_a_hook_through_a_third_are_registered_together(site: Pa
     _install(site)
     eager_order = _decoder_order(_fresh_manager())
     pm = _fresh_manager()
-    assert pm.layout_names() == ["bee"]
+    assert pm.layout_names() == ["shout"]
     assert list(pm._deferred) == ["c"]
     assert _decoder_order(pm) == eager_order
 
