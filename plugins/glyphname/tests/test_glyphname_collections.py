@@ -77,3 +77,13 @@ def test_reading_a_collection_imports_no_pdfminer_module() -> None:
             "print(collection_map('CNS1', False).get(34), [m for m in sys.modules if m.startswith('pdfminer')])\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["A", "[]"]
+
+
+def test_a_document_without_composite_fonts_never_imports_the_collections_module() -> None:
+    """The CJK module (its tables' readers and codecs) is imported at the first composite font."""
+    sample = Path(__file__).resolve().parents[3] / "testdata" / "sample.pdf"
+    code = ("import sys, pagelift\n"
+            f"text = pagelift.open({str(sample)!r}).text()\n"
+            "print(bool(text.strip()), 'pagelift_glyphname.plugin' in sys.modules, 'pagelift_glyphname.cjk' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True", "False"]
