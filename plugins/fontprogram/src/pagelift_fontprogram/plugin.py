@@ -13,16 +13,19 @@ mathematics. A program that cannot be read gives no answer and a warning, never 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pikepdf
 
 import pagelift
 
-from .programs import Program, ProgramCache, ProgramError
+if TYPE_CHECKING:
+    from .programs import Program, ProgramCache
 
 SOURCE = "fontprogram"
-CACHE = ProgramCache()
+CACHE: ProgramCache | None = None
+"""The programs read so far (made at the first embedded program: the reading module is
+imported then, not by a document whose fonts embed none)."""
 
 
 class LazyTable(Mapping[int, str]):
@@ -153,6 +156,11 @@ def _load(font: pagelift.FontInfo, warnings: list[str]) -> Program | None:
         length1 = int(stream.get("/Length1", 0)) or None
     except (TypeError, ValueError):
         length1 = None
+    global CACHE
+    from .programs import ProgramCache, ProgramError
+
+    if CACHE is None:
+        CACHE = ProgramCache()
     try:
         return CACHE.get(data, font.font_file_kind, font.font_file_subtype, length1)
     except ProgramError as exc:
