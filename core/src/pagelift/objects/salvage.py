@@ -177,11 +177,14 @@ def _restore_delimiters(data: bytes, repairs: list[str]) -> bytes:
     return mended
 
 
+def _bodies(data: bytes) -> dict[tuple[int, int], bytes]:
+    """Each object's body by (number, generation); the last of two with the same key wins, as in an update."""
+    return {(int(obj.number), int(obj.generation)): data[obj.body_start:obj.body_end] for obj in _found_objects(data)}
+
+
 def _page_root(data: bytes, repairs: list[str]) -> tuple[bytes, bool]:
     """Append a page-tree root when the catalog's is missing; also say whether anything is there at all."""
-    bodies: dict[tuple[int, int], bytes] = {}
-    for obj in _found_objects(data):
-        bodies[(int(obj.number), int(obj.generation))] = data[obj.body_start:obj.body_end]
+    bodies = _bodies(data)
     catalogs = [body for body in bodies.values() if _CATALOG_PAGES.search(body)]
     pages = [key for key, body in bodies.items() if _PAGE_TYPE.search(body)]
     if not catalogs and not pages:
@@ -215,11 +218,9 @@ _ROOT_REF = re.compile(rb"/Root\s+(\d+)\s+(\d+)\s+R")
 _INFO_REF = re.compile(rb"/Info\s+(\d+)\s+(\d+)\s+R")
 
 
-def _catalog_root(data: bytes, repairs: list[str]) -> bytes:
-    """A trailer naming the catalog (found by its /Type) when no /Root in the file names one; b"" otherwise."""
-    bodies: dict[tuple[int, int], bytes] = {}
-    for obj in _found_objects(data):
-        bodies[(int(obj.number), int(obj.generation))] = data[obj.body_start:obj.body_end]
+def _catalog_root(data: bytes, bodies: dict[tuple[int, int], bytes], repairs: list[str]) -> bytes:
+    """A trailer naming the catalog (found by its /Type) when no /Root in the file names one; b"" otherwise.
+    ``bodies`` are ``data``'s objects (:func:`_bodies`)."""
     catalogs = [key for key, body in bodies.items() if _CATALOG_PAGES.search(body)]
     named = [(int(m.group(1)), int(m.group(2))) for m in _ROOT_REF.finditer(data)]
     if not catalogs or any(key in catalogs for key in named) or b"/Encrypt" in data:
@@ -249,10 +250,10 @@ BYTES_PER_OBJECT = 3
 at least three bytes); an object with a larger number is dropped as garbage."""
 
 
-def _numbers_room(data: bytes, repairs: list[str], max_bytes: int) -> bytes:
-    """Padding that makes room for the file's object numbers under qpdf's rule (b"" when they fit,
-    or when the padded copy would be over ``max_bytes``)."""
-    top = max((int(obj.number) for obj in _found_objects(data)), default=0)
+def _numbers_room(data: bytes, bodies: dict[tuple[int, int], bytes], repairs: list[str], max_bytes: int) -> bytes:
+    """Padding that makes room for the file's object numbers (``bodies``: :func:`_bodies`) under
+    qpdf's rule (b"" when they fit, or when the padded copy would be over ``max_bytes``)."""
+    top = max((number for number, _generation in bodies), default=0)
     size = len(data) + len(_FORCE_RESCAN)
     if top <= size // BYTES_PER_OBJECT:
         return b""
@@ -281,8 +282,9 @@ def salvage(data: bytes, *, max_bytes: int = 64 << 20) -> Salvaged | None:
         cut = "; it ends without %%EOF (cut short?)" if b"%%EOF" not in data[-1024:] else ""
         return Salvaged(b"", [f"the file holds objects but no catalog and no page{cut}: there is nothing to read"],
                         empty=True)
-    mended += _catalog_root(mended, repairs)
-    room = _numbers_room(mended, repairs, max_bytes)
+    bodies = _bodies(mended)  # the objects after the page root's: a trailer of _catalog_root adds none
+    mended += _catalog_root(mended, bodies, repairs)
+    room = _numbers_room(mended, bodies, repairs, max_bytes)
     if not repairs:
         return None
     return Salvaged(mended + room + _FORCE_RESCAN, repairs)
