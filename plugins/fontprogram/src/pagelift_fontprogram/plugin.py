@@ -92,8 +92,7 @@ def simple_table(program: Program, font: pagelift.FontInfo) -> dict[int, str]:
         if program.kind == "truetype":
             if name is not None:
                 # A name the program has selects that glyph (placeholders: the names fontTools makes)
-                name = program.glyph_named(name) if program.unicode_maps is not None else (
-                    name if name in names else None)
+                name = program.glyph_named(name)
             if name is None:
                 name = _truetype_glyph(program, code)
         elif name is None or (names and name not in names):

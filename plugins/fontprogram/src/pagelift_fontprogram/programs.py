@@ -61,7 +61,7 @@ class Program:
 
     # A plain class, not a dataclass: the decorator costs half a millisecond at import, paid
     # by every process that reads a font program, and nothing compares or prints programs.
-    __slots__ = ("_cmap_names", "cid_gids", "cmaps", "encoding", "glyph_order", "kind", "real_names",
+    __slots__ = ("_by_name", "cid_gids", "cmaps", "encoding", "glyph_order", "kind", "real_names",
                  "unicode_maps", "unicode_of")
 
     def __init__(self, kind: str, glyph_order: list[str] | None = None, encoding: dict[int, str] | None = None,
@@ -76,7 +76,7 @@ class Program:
         self.cid_gids: dict[int, int] = {} if cid_gids is None else cid_gids
         self.real_names = real_names
         self.unicode_maps = unicode_maps
-        self._cmap_names: dict[str, str] | None = None
+        self._by_name: dict[str, str] | None = None
 
     def glyph_named(self, name: str) -> str | None:
         """This program's name for the glyph a document calls ``name`` (a /Differences name),
@@ -86,11 +86,10 @@ class Program:
         cmap (``A``, ``uni0411``, ``A.alt1``): those are made, and ``fontTools.agl`` imported
         to make them, only when a document asks for a name.
         """
-        if self.unicode_maps is None:
-            return name if name in self.glyph_order else None
-        if self._cmap_names is None:
-            self._cmap_names = cmap_glyph_names(self.glyph_order, self.unicode_maps)
-        return self._cmap_names.get(name)
+        if self._by_name is None:
+            self._by_name = ({glyph: glyph for glyph in self.glyph_order} if self.unicode_maps is None
+                             else cmap_glyph_names(self.glyph_order, self.unicode_maps))
+        return self._by_name.get(name)
 
     def glyph_text(self, name: str | None) -> str | None:
         """The text of a glyph, by its Unicode cmap entry or else by its name."""
