@@ -47,12 +47,17 @@ class InstalledPlugin:
     distribution: str | None
     version: str | None
 
+    @property
+    def module(self) -> str:
+        """The dotted name of the module the entry point names (``module.sub`` of ``module.sub:attr [extras]``)."""
+        return self.value.split("[", 1)[0].partition(":")[0].strip()
+
     def load(self) -> Any:
         """Import and return the object the entry point names (``module.sub:attr [extras]``: the plugin)."""
         # What importlib.metadata.EntryPoint.load does, without importing importlib.metadata
         # (10 ms with the email parser it needs) into a process the cache answered.
-        module, _, attributes = self.value.split("[", 1)[0].partition(":")
-        found = importlib.import_module(module.strip())
+        attributes = self.value.split("[", 1)[0].partition(":")[2]
+        found = importlib.import_module(self.module)
         for attribute in attributes.strip().split("."):
             if attribute:
                 found = getattr(found, attribute)

@@ -209,8 +209,7 @@ class PluginManager:
         self._distributions[ep.name] = (ep.distribution, ep.version)
         hooks = frozenset(caller.name for caller in self._pm.get_hookcallers(plugin) or ())
         # The entry's own module and its packages count even when something imported them first.
-        module = ep.value.split("[", 1)[0].partition(":")[0].strip()
-        parts = module.split(".")
+        parts = ep.module.split(".")
         files = hookindex.files_loaded([*(set(sys.modules) - before), *(".".join(parts[:i + 1]) for i in range(len(parts)))])
         return None if files is None else hookindex.HookRecord(ep.name, ep.value, hooks, files)
 
