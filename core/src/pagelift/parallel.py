@@ -3,8 +3,8 @@
 ``pagelift.open(path, workers=N)`` (``pagelift text --jobs N``) hands chunks of pages to
 N processes; each reads its pages' text and sends back the text and the warnings reading
 it gave. A forked worker reads with the caller's own document, inherited (opened for
-workers, it reads from memory: bytes, or the file mapped); otherwise each opens it once. The caller receives pages in page order, as soon as the
-next one is ready, so printing can start before the last page is read; at most a few
+workers, it reads from memory: bytes, or the file mapped); otherwise each opens it once.
+The caller receives pages in page order, as soon as the next one is ready, so printing can start before the last page is read; at most a few
 chunks per worker are in flight, so memory stays flat however long the document is.
 
 Output is identical to one process, warnings included. Caches make that less simple than
