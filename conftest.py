@@ -23,7 +23,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # CI must run on the corpus: a missing ../shared fails the run instead of shrinking it.
     if os.environ.get("CI") == "true" and not location.present():
         raise pytest.UsageError(f"CI=true but the shared corpus is missing: expected {location.MANIFEST}")
-    # Plugin discovery keeps a cache file (pagelift.discovery): the suite and the processes it
+    # Plugin discovery keeps a cache file (pagelift.plugins.discovery): the suite and the processes it
     # starts keep theirs in a folder of their own, not in the user's ~/.cache.
     if "PAGELIFT_CACHE_DIR" not in os.environ:
         os.environ["PAGELIFT_CACHE_DIR"] = _CACHE_DIR

@@ -6,12 +6,12 @@
     .venv/bin/python scripts/compile_core.py --if-stale   # build only when a source changed since
 
 The core is typed under ``mypy --strict``, so mypyc (part of mypy, as black and mypy itself
-use it) turns the modules listed in ``core/src/pagelift/hotmodules.py`` (the one list, which
+use it) turns the modules listed in ``core/src/pagelift/builds/hotmodules.py`` (the one list, which
 says why each is compiled) into C extensions without a line of them changing. Each
 ``pagelift/<module>.cpython-*.so`` sits beside its ``.py``, where Python's import system
 prefers it; the shared runtime of the group is ``core/src/pagelift__mypyc.*.so``. The
 ``.py`` files stay the source of truth: ``PAGELIFT_PURE_PYTHON=1`` in the environment makes
-``import pagelift`` load them instead (:mod:`pagelift.purepython`), so one checkout runs both
+``import pagelift`` load them instead (:mod:`pagelift.builds.purepython`), so one checkout runs both
 builds. Exit status 0 with the modules built; 1 with a reason on stderr when no compiler or
 mypyc is at hand, and the pure-Python core left working.
 """
@@ -35,9 +35,9 @@ GROUP = "pagelift"
 
 
 def _module_list() -> ModuleType:
-    """:mod:`pagelift.hotmodules`, loaded from its file: importing the package would import the
+    """:mod:`pagelift.builds.hotmodules`, loaded from its file: importing the package would import the
     compiled modules this script is about to rebuild (or remove)."""
-    spec = importlib.util.spec_from_file_location("pagelift_hotmodules", SRC / "pagelift" / "hotmodules.py")
+    spec = importlib.util.spec_from_file_location("pagelift_hotmodules", SRC / "pagelift" / "builds" / "hotmodules.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -46,7 +46,7 @@ def _module_list() -> ModuleType:
 
 _HOT = _module_list()
 COMPILED: list[str] = [_HOT.source_path(name) for name in _HOT.COMPILED]
-"""The modules compiled, as paths under ``core/src``: the list in ``pagelift/hotmodules.py`` (why each is there is said beside it)."""
+"""The modules compiled, as paths under ``core/src``: the list in ``pagelift/builds/hotmodules.py`` (why each is there is said beside it)."""
 C_SOURCES: list[str] = [_HOT.source_path(name) for name in _HOT.C_EXTENSIONS]
 """The modules written in C, as paths under ``core/src`` (``pagelift/content/_tokenize.c``), from the same file."""
 
@@ -120,7 +120,7 @@ def main() -> int:
     try:
         compile_modules()
         # Dated to when the sources were read: a source saved during the build is newer than
-        # its module, so pagelift.purepython runs that source and the next setup builds again.
+        # its module, so pagelift.builds.purepython runs that source and the next setup builds again.
         for extension in built():
             os.utime(extension, (started, started))
     except BaseException as exc:  # SystemExit from setuptools, CompileError, a mypy error

@@ -25,7 +25,7 @@ from pathlib import Path
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 LOOP = """
 import sys, time, pagelift
-from pagelift.batch import find_inputs
+from pagelift.apps.batch import find_inputs
 files = find_inputs([sys.argv[1]])
 t0 = time.perf_counter()
 ok = pages = 0

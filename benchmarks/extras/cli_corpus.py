@@ -22,7 +22,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from pagelift.cli import main as cli
+from pagelift.commands.cli import main as cli
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 

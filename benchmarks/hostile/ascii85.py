@@ -14,7 +14,7 @@ import random
 import time
 
 from pagelift import Limits
-from pagelift.content.filters import OverLimit, ascii85
+from pagelift.objects.filters import OverLimit, ascii85
 
 LIMIT = Limits().max_stream_bytes
 INPUTS = {

@@ -31,7 +31,7 @@ CHILD = """
 import hashlib, json, sys, time
 import pagelift
 try:
-    from pagelift import purepython  # not in cores before the compiled build
+    from pagelift.builds import purepython  # not in cores before the compiled build
 except ImportError:
     purepython = None
 with pagelift.open(sys.argv[1]) as doc:

@@ -79,7 +79,7 @@ print(json.dumps({"text": (time.process_time() - t) * 1000, "discovery": discove
 
 PARTS = {
     "nothing": (),
-    "the worker machinery (pagelift.parallel)": ("pagelift.parallel",),
+    "the worker machinery (pagelift.document.parallel)": ("pagelift.document.parallel",),
     "the standard 14 fonts' metrics and base encodings (pdfminer.fontmetrics, latin_enc)": (
         "pdfminer.fontmetrics", "pdfminer.latin_enc"),
     "the glyph list (pdfminer.glyphlist)": ("pdfminer.glyphlist",),

@@ -41,9 +41,9 @@ def main() -> None:
     args = ap.parse_args()
 
     import pagelift
-    from pagelift import purepython
+    from pagelift.builds import purepython
     from pagelift.content.cycles import cycles_paused
-    from pagelift.text.assembly import arranged_blocks, assembled_text, layout_name
+    from pagelift.document.assembly import arranged_blocks, assembled_text, layout_name
     from pagelift.text.cleaning import clean_runs
     from pagelift.text.lines import lines
 

@@ -10,7 +10,7 @@ between phases: ``Page.runs`` (the content stream interpreted), the cleaning
 (:func:`pagelift.text.cleaning.clean_runs`), the line rule alone (:func:`pagelift.lines` on
 the cleaned runs), the layout (the ``position`` layout's ``arrange``, which runs the line
 rule again inside: its own share is ``arrange`` less the line rule) and the assembly
-(:func:`pagelift.text.assembly.assembled_text`). The text is checked against ``Page.text()``.
+(:func:`pagelift.document.assembly.assembled_text`). The text is checked against ``Page.text()``.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pagelift
-from pagelift import purepython
+from pagelift.builds import purepython
 from pagelift.content.cycles import cycles_paused
-from pagelift.text.assembly import arranged_blocks, assembled_text, layout_name
+from pagelift.document.assembly import arranged_blocks, assembled_text, layout_name
 from pagelift.text.cleaning import clean_runs
 
 

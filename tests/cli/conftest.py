@@ -6,7 +6,7 @@ import pytest
 from cli.helpers import InstallPlugins
 
 import pagelift
-from pagelift import plugins
+from pagelift.plugins import manager as plugins
 
 
 @pytest.fixture

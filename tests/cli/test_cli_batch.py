@@ -12,7 +12,8 @@ from cli.helpers import InstallPlugins, WinAnsi
 from click.testing import CliRunner, Result
 
 import pagelift
-from pagelift import batch, cli
+from pagelift.apps import batch
+from pagelift.commands import cli
 
 
 @pytest.fixture

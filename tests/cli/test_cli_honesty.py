@@ -9,7 +9,7 @@ from cli.helpers import InstallPlugins
 from click.testing import CliRunner
 from core.helpers import TestDecoder
 
-from pagelift import cli
+from pagelift.commands import cli
 from pagelift.commands.report import EXIT_UNREADABLE, grouped, page_ranges
 from pagelift.model import PdfWarning as Warning
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from PIL import Image as PILImage
 
 import pagelift
-from pagelift import cli
+from pagelift.commands import cli
 
 
 class SolidDecoder:

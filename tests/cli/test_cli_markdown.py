@@ -7,7 +7,7 @@ from pathlib import Path
 from cli.helpers import InstallPlugins
 from click.testing import CliRunner
 
-from pagelift import cli
+from pagelift.commands import cli
 
 SAMPLE = Path(__file__).resolve().parents[2] / "testdata" / "sample.pdf"
 

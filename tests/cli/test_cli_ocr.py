@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageDraw, ImageOps
 
 import pagelift
-from pagelift import cli
+from pagelift.commands import cli
 
 
 class Pixels:

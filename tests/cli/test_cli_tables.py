@@ -20,7 +20,7 @@ from cli.helpers import InstallPlugins, WinAnsi
 from click.testing import CliRunner
 
 import pagelift
-from pagelift import cli
+from pagelift.commands import cli
 
 
 class SemicolonTables(WinAnsi):

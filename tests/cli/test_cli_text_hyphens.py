@@ -13,7 +13,7 @@ import pytest
 from cli.helpers import InstallPlugins, WinAnsi
 from click.testing import CliRunner, Result
 
-from pagelift import cli
+from pagelift.commands import cli
 
 LINES = ["We measure the uncer-", "tainty of the model and", "its parame-", "ters, 0.3-", "0.5 volts."]
 

@@ -12,7 +12,7 @@ from cli.helpers import InstallPlugins, WinAnsi
 from click.testing import CliRunner, Result
 
 import pagelift
-from pagelift import cli
+from pagelift.commands import cli
 
 
 class Watching:

@@ -1,4 +1,4 @@
-"""pagelift.dask on a LocalCluster the test starts (two worker processes), a failing file among the inputs.
+"""pagelift.apps.dask on a LocalCluster the test starts (two worker processes), a failing file among the inputs.
 
 One cluster serves every test of the module (starting it is most of the few seconds they take).
 """
@@ -14,7 +14,8 @@ import pdfbuilder
 import pytest
 from click.testing import CliRunner
 
-from pagelift import batch, cli
+from pagelift.apps import batch
+from pagelift.commands import cli
 
 distributed = pytest.importorskip("dask.distributed", reason="pip install 'pagelift[dask]'")
 
@@ -67,9 +68,9 @@ def same(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_read_bag_gives_the_records_of_pagelift_batch(cluster: Any, archive: Path) -> None:
-    import pagelift.dask
+    import pagelift.apps.dask
 
-    bag = pagelift.dask.read_bag([str(archive)], format="json")
+    bag = pagelift.apps.dask.read_bag([str(archive)], format="json")
     found = {Path(r["path"]).name: r for r in bag.compute()}
     assert sorted(found) == ["a.pdf", "b.pdf", "broken.pdf", "c.pdf", "long.pdf"]
     for path in sorted(archive.glob("*.pdf")):
@@ -84,9 +85,9 @@ def test_read_bag_gives_the_records_of_pagelift_batch(cluster: Any, archive: Pat
 
 
 def test_to_dataframe_has_a_row_per_file(cluster: Any, archive: Path) -> None:
-    import pagelift.dask
+    import pagelift.apps.dask
 
-    frame = pagelift.dask.to_dataframe(str(archive / "*.pdf"), format="text").compute().set_index("path")
+    frame = pagelift.apps.dask.to_dataframe(str(archive / "*.pdf"), format="text").compute().set_index("path")
     assert list(frame.columns) == ["status", "error", "error_type", "page_count", "pages_read", "seconds",
                                    "warnings", "text"]
     assert frame.loc[str(archive / "a.pdf"), "text"] == "Alpha 1\n\nAlpha 2"
@@ -106,23 +107,23 @@ def test_batch_runs_on_a_cluster_given_its_scheduler(cluster: Any, archive: Path
 
 
 def test_json_and_markdown_read_a_long_file_whole_for_its_page_warnings_in_order(archive: Path) -> None:
-    import pagelift.dask
+    import pagelift.apps.dask
 
     for format in ("json", "markdown"):
-        assert pagelift.dask._plan(str(archive / "long.pdf"), batch.Job(format=format), 5) is None
-    assert pagelift.dask._plan(str(archive / "long.pdf"), batch.Job(format="text"), 5) is not None
+        assert pagelift.apps.dask._plan(str(archive / "long.pdf"), batch.Job(format=format), 5) is None
+    assert pagelift.apps.dask._plan(str(archive / "long.pdf"), batch.Job(format="text"), 5) is not None
 
 
 def test_the_pages_of_a_long_file_are_spread_and_merged_into_its_one_record(cluster: Any, archive: Path) -> None:
-    import pagelift.dask
+    import pagelift.apps.dask
 
     format = "text"
     found = {Path(r["path"]).name: r for r in
-             pagelift.dask.read_bag([str(archive)], format=format, pages_per_task=5).compute()}
+             pagelift.apps.dask.read_bag([str(archive)], format=format, pages_per_task=5).compute()}
     whole = batch.read_record(str(archive / "long.pdf"), batch.Job(format=format))
-    plan = pagelift.dask._plan(str(archive / "long.pdf"), batch.Job(format=format), 5)
+    plan = pagelift.apps.dask._plan(str(archive / "long.pdf"), batch.Job(format=format), 5)
     assert plan is not None and plan[0] == list(range(1, 24))  # read in 5 tasks, not whole
-    assert pagelift.dask._plan(str(archive / "b.pdf"), batch.Job(format=format), 5) is None
+    assert pagelift.apps.dask._plan(str(archive / "b.pdf"), batch.Job(format=format), 5) is None
     assert same(found["long.pdf"]) == same(whole)
     said = [(w["page"], w["message"].split()[1]) for w in whole["warnings"]]
     assert said.count((1, "/Missing")) == 1 and len([s for s in said if s[1] == "/Missing"]) == 1  # once

@@ -18,8 +18,8 @@ import pytest
 from pdfbuilder.lzw import lzw_encode, pack_codes
 
 import pagelift
-from pagelift.content import filters
-from pagelift.content.filters import OverLimit, ascii85, lzw
+from pagelift.objects import filters
+from pagelift.objects.filters import OverLimit, ascii85, lzw
 
 RANDOM = random.Random(17)
 # Random bytes with runs of four zeros (written as z) and a short last group.

@@ -1,5 +1,5 @@
 """document.py split by job: the old import paths still work, a page talks to its document only
-through :class:`pagelift.page.PageHost`, and no pagelift module hides a builtin."""
+through :class:`pagelift.document.page.PageHost`, and no pagelift module hides a builtin."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import pytest
 import pagelift
 import pagelift.document
 from pagelift.content.cycles import cycles_paused
+from pagelift.document.page import Page, PageHost
 from pagelift.objects.qpdf_messages import is_repair, reason, summary
-from pagelift.page import Page, PageHost
 
 CORE = Path(pagelift.__file__).parent
 
@@ -65,7 +65,7 @@ def test_no_core_module_hides_a_builtin() -> None:
 
 
 def test_a_page_reaches_its_document_only_through_its_host_interface() -> None:
-    source = (CORE / "page.py").read_text(encoding="utf-8")
+    source = (CORE / "document" / "page.py").read_text(encoding="utf-8")
     assert "document._" not in source
     protocol = {name for name in vars(PageHost) if not name.startswith("_")}
     assert protocol == {"destinations", "forget", "interpret", "lock", "ocr_reader", "page_labels",

@@ -19,7 +19,7 @@ from core.helpers import TestDecoder
 from PIL import Image, ImageDraw, ImageOps
 
 import pagelift
-from pagelift import parallel
+from pagelift.document import parallel
 
 
 class FailingDecoder:

@@ -7,7 +7,7 @@ import pikepdf
 from core.helpers import open_doc
 
 import pagelift
-from pagelift.structure import Role
+from pagelift.catalog.structure import Role
 
 
 def _doc() -> tuple[pdfbuilder.Document, pdfbuilder.Font]:

@@ -58,7 +58,7 @@ def test_json_records_of_real_documents_validate(corpus_dir: Path) -> None:
 
     import jsonschema
 
-    from pagelift.export_json import page_record
+    from pagelift.apps.export_json import page_record
 
     schema = json.loads((SURVEY.parents[2] / "docs" / "schema" / "page.schema.json").read_text())
     validator = jsonschema.Draft202012Validator(schema)

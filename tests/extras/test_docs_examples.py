@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from extras.rich_document import rich_document
 
-from pagelift.cli import main
+from pagelift.commands.cli import main
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

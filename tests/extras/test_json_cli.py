@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from extras.rich_document import ROWS, rich_document
 
 import pagelift
-from pagelift.cli import main
+from pagelift.commands.cli import main
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "schema" / "page.schema.json").read_text())
 

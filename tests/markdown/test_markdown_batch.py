@@ -9,7 +9,7 @@ import pdfbuilder
 import pytest
 from click.testing import CliRunner
 
-from pagelift import cli
+from pagelift.commands import cli
 
 
 def _untagged() -> bytes:

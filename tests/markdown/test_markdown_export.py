@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import pagelift
-from pagelift import cli
+from pagelift.commands import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "testdata" / "sample.pdf"

@@ -10,7 +10,8 @@ import pdfbuilder
 import pytest
 from click.testing import CliRunner
 
-from pagelift import cli, plugins
+from pagelift.commands import cli
+from pagelift.plugins import manager as plugins
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from plugin_system.test_plugin_manager import GOOD_PLUGIN, _fake_distribution
 
-from pagelift import PluginLoadWarning, PluginManager, discovery, hookindex
+from pagelift import PluginLoadWarning, PluginManager
+from pagelift.plugins import discovery, hookindex
 
 DECODER = """
     import pagelift

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from plugin_system.test_plugin_manager import GOOD_PLUGIN, _fake_distribution
 
-from pagelift import discovery
-from pagelift.discovery import InstalledPlugin, installed_plugins
+from pagelift.plugins import discovery
+from pagelift.plugins.discovery import InstalledPlugin, installed_plugins
 
 
 def _age(folder: Path, seconds: float) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from pagelift import hookspecs
+from pagelift.plugins import hookspecs
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -29,7 +29,7 @@ def test_no_core_class_arranges_runs_except_the_protocol() -> None:
                  for path, tree in _core_modules() for node in ast.walk(tree)
                  if isinstance(node, ast.ClassDef)
                  and any(isinstance(f, ast.FunctionDef) and f.name == "arrange" for f in node.body)]
-    assert arranging == ["strategies.py:LayoutStrategy"]
+    assert arranging == ["plugins/strategies.py:LayoutStrategy"]
 
 
 def test_no_core_module_registers_a_layout_or_defines_the_column_algorithm() -> None:

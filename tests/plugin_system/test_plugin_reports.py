@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from plugin_system.test_plugin_manager import GOOD_PLUGIN, AsciiDecoder, _fake_distribution, fake_site
 
 import pagelift
-from pagelift import PluginManager, cli, plugins
+from pagelift import PluginManager
+from pagelift.commands import cli
+from pagelift.plugins import manager as plugins
 
 __all__ = ["fake_site"]  # the fixture, used here by name
 
@@ -27,8 +29,8 @@ def test_an_app_plugin_is_listed_by_its_class_or_module_name() -> None:
     pm = PluginManager(load_entry_points=False)
     assert pm.register(AsciiDecoder()) == "AsciiDecoder"
     assert pm.register(AsciiDecoder()) == "AsciiDecoder-2"
-    assert pm.register(pagelift.hookspecs) == "pagelift.hookspecs"
-    assert [p.name for p in pm.plugins()] == ["AsciiDecoder", "AsciiDecoder-2", "pagelift.hookspecs"]
+    assert pm.register(pagelift.plugins.hookspecs) == "pagelift.plugins.hookspecs"
+    assert [p.name for p in pm.plugins()] == ["AsciiDecoder", "AsciiDecoder-2", "pagelift.plugins.hookspecs"]
 
 
 def test_load_failures_are_kept_with_their_reason(fake_site: Path) -> None:

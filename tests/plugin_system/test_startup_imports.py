@@ -34,7 +34,7 @@ def test_reading_a_text_pdf_with_every_plugin_imports_no_picture_library() -> No
 
 STRATEGY_MODULES = ("pagelift_tables_ruled.detector", "pagelift_tables_whitespace.detector",
                     "pagelift_markdown.exporter", "pagelift_ocr_tesseract.engine", "pagelift_ocr_rapidocr.engine",
-                    "multiprocessing", "pagelift.parallel")
+                    "multiprocessing", "pagelift.document.parallel")
 
 
 def test_a_text_reading_imports_no_strategy_it_does_not_use_yet_every_plugin_is_registered() -> None:

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pagelift import purepython
+from pagelift.builds import purepython
 from pagelift.content import lexer
 
 

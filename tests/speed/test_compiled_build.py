@@ -19,14 +19,14 @@ from pathlib import Path
 import pdfbuilder
 
 import pagelift
-from pagelift import hotmodules, purepython
+from pagelift.builds import hotmodules, purepython
 
 ROOT = Path(__file__).resolve().parents[2]
 
 _PROBE = """
 import json, sys
 import pagelift
-from pagelift import purepython
+from pagelift.builds import purepython
 doc = pagelift.open(sys.argv[1])
 print(json.dumps({"compiled": purepython.compiled_modules(), "text": doc.text(),
                   "files": {name: sys.modules[name].__file__ for name in purepython.COMPILED}}))
@@ -65,7 +65,7 @@ def test_the_build_script_compiles_exactly_the_modules_the_switch_knows() -> Non
     assert script.COMPILED[0] == "pagelift/content/lexer.py"
     for name in purepython.COMPILED:
         assert purepython.source_of(name).is_file(), name
-    assert "pagelift.hotmodules" not in hotmodules.COMPILED  # plain data, imported before any compiled module
+    assert "pagelift.builds.hotmodules" not in hotmodules.COMPILED  # plain data, imported before any compiled module
     assert [name.replace(".", "/") + ".c" for name in hotmodules.C_EXTENSIONS] == script.C_SOURCES
     for path in script.C_SOURCES:
         assert (ROOT / "core" / "src" / path).is_file(), path
@@ -73,7 +73,7 @@ def test_the_build_script_compiles_exactly_the_modules_the_switch_knows() -> Non
 
 def test_the_list_is_one_module_a_line_each_with_why_it_is_compiled() -> None:
     # Another branch adds a module with a line of its own (and its reason), so lists merge cleanly.
-    source = (ROOT / "core" / "src" / "pagelift" / "hotmodules.py").read_text()
+    source = (ROOT / "core" / "src" / "pagelift" / "builds" / "hotmodules.py").read_text()
     tree = ast.parse(source)
     lines = source.splitlines()
     for name, expected, groups in (("COMPILED", hotmodules.COMPILED, 4), ("C_EXTENSIONS", hotmodules.C_EXTENSIONS, 1)):

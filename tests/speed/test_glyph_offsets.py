@@ -1,4 +1,4 @@
-"""A run's glyph offsets, worked out when first read (``pagelift.runs.GlyphOffsets``).
+"""A run's glyph offsets, worked out when first read (``pagelift.model.runs.GlyphOffsets``).
 
 The interpreter keeps each run's strings (the font's glyph tuples and where the pen stood)
 instead of three objects per glyph; the offsets are the same arithmetic done later. These
@@ -17,7 +17,7 @@ import pdfbuilder
 from core.helpers import open_doc
 
 import pagelift
-from pagelift.runs import GlyphOffsets
+from pagelift.model.runs import GlyphOffsets
 
 A = 0.667  # Helvetica's A and B, in ems
 SPACE = 0.278

@@ -15,7 +15,7 @@ import pickle
 import pytest
 
 from pagelift import FontFace, Run
-from pagelift.runs import _FIELDS
+from pagelift.model.runs import _FIELDS
 
 
 def _full_run() -> Run:

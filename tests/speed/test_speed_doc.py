@@ -11,9 +11,9 @@ import pdfbuilder
 import pytest
 from click.testing import CliRunner
 
-from pagelift import purepython
-from pagelift.cli import main
+from pagelift.builds import purepython
 from pagelift.commands.build import build_lines
+from pagelift.commands.cli import main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "speed.md"
 

@@ -9,7 +9,7 @@ import pandas
 import pytest
 from click.testing import CliRunner
 
-from pagelift import cli
+from pagelift.commands import cli
 
 pytestmark = pytest.mark.corpus
 

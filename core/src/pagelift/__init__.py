@@ -10,23 +10,39 @@ This module is the public API and nothing else; see docs/architecture.md for the
 """
 
 # First: it decides whether the hot modules load compiled or from source (PAGELIFT_PURE_PYTHON).
-from . import purepython  # noqa: F401
+from .builds import purepython  # noqa: F401
 from .catalog.annotations import Annotation
 from .catalog.attachments import Attachment
 from .catalog.forms import FormField, Widget
 from .catalog.metadata import Metadata
 from .catalog.outline import OutlineItem
+from .catalog.structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 from .content.shapes import Shape
-from .document import Document, Page, parse_pages
+from .document.document import Document
+from .document.opening import open_pdf as open  # the public name users call
+from .document.page import Page
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
-from .model import Block, Cell, FontFace, Glyph, Image, Line, PdfWarning, Point, Rect, Run, Table, WarningCode
-from .objects.opening import open_pdf as open  # the public name users call
+from .model.runs import Run
+from .model.values import (
+    Block,
+    Cell,
+    FontFace,
+    Glyph,
+    Image,
+    Line,
+    PdfWarning,
+    Point,
+    Rect,
+    Table,
+    WarningCode,
+)
+from .objects.page_ranges import parse_pages
 from .options import Limits, Options
 from .pictures.render import document_bytes, render_page
-from .plugins import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
-from .strategies import (
+from .plugins.manager import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
+from .plugins.strategies import (
     Exporter,
     LayoutContext,
     LayoutStrategy,
@@ -35,7 +51,6 @@ from .strategies import (
     TableContext,
     TableDetector,
 )
-from .structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 from .text.frames import Span, direction_key, frame, span
 from .text.lines import join, lines, logical_order, same_baseline
 from .text.rtl import has_rtl, mostly_rtl

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import PdfWarning
+from .model.values import PdfWarning
 
 
 class PdfError(Exception):

@@ -14,7 +14,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import Rect, WarningCode
+from ..model.values import Rect, WarningCode
 from ..objects.textstrings import parse_date, text_of
 from .destinations import Destinations
 

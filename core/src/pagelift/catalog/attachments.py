@@ -15,7 +15,7 @@ from typing import Any
 import pikepdf
 
 from ..errors import PdfError
-from ..model import WarningCode
+from ..model.values import WarningCode
 from ..objects.streams import read_stream
 from ..objects.textstrings import parse_date, text_of
 from .treewalk import qpdf_tree_problems

@@ -22,7 +22,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import Rect, WarningCode
+from ..model.values import Rect, WarningCode
 from ..objects.streams import read_stream
 from ..objects.textstrings import text_of
 from .annotations import rect_of

@@ -14,7 +14,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import WarningCode
+from ..model.values import WarningCode
 from ..objects.textstrings import text_of
 from .treewalk import qpdf_tree_problems
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import WarningCode
+from ..model.values import WarningCode
 from ..objects.streams import read_stream
 from ..objects.textstrings import parse_date, text_of
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import WarningCode
+from ..model.values import WarningCode
 from ..objects.textstrings import text_of
 from .destinations import Destinations
 from .treewalk import TreeGuard

@@ -9,7 +9,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import WarningCode
+from ..model.values import WarningCode
 
 __all__ = ["TreeGuard", "qpdf_tree_problems"]
 

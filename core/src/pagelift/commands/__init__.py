@@ -1,1 +1,1 @@
-"""The subcommands of the pagelift command line, one module each (pagelift.cli assembles them)."""
+"""The subcommands of the pagelift command line, one module each (pagelift.commands.cli assembles them)."""

@@ -1,7 +1,7 @@
 """``pagelift batch``: read an archive of PDFs into one JSON Lines file or one output file each.
 
 Files are read in ``--jobs`` processes (or on a Dask cluster with ``--scheduler``), each
-with its own per-file time limit; every file gets a record (:mod:`pagelift.batch`), a
+with its own per-file time limit; every file gets a record (:mod:`pagelift.apps.batch`), a
 failure included, and the batch goes on. Progress is a rich bar on a terminal and one
 plain line per file otherwise. Ctrl-C stops the batch with every finished record written;
 ``--resume`` then reads only the files without a record. The exit status is 0 when every
@@ -21,7 +21,7 @@ from typing import IO, Any
 
 import click
 
-from ..batch import (
+from ..apps.batch import (
     FORMATS,
     Job,
     check_format,
@@ -32,10 +32,10 @@ from ..batch import (
     read_records,
     summary_of,
 )
+from ..document.parallel import default_workers
 from ..errors import PluginError
 from ..options import OCR_MODES, Options
-from ..parallel import default_workers
-from ..plugins import default_manager
+from ..plugins.manager import default_manager
 
 INDEX = "pagelift-batch.jsonl"
 """The records (without their content) of a batch that writes one output file per input, in its folder."""
@@ -234,7 +234,7 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
     interrupted = False
     try:
         if scheduler:
-            from ..dask import run_on_cluster
+            from ..apps.dask import run_on_cluster
 
             records = run_on_cluster(todo, job, scheduler)
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .. import purepython
+from ..builds import purepython
 
 
 def build_lines() -> list[str]:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
+from ..apps.export_json import document_record, page_record
+from ..document.opening import open_pdf as open_document
 from ..errors import PasswordRequired, PdfError, PluginError
-from ..export_json import document_record, page_record
-from ..objects.opening import open_pdf as open_document
 from .batch import json_line
 
 

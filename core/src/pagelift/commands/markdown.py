@@ -6,8 +6,8 @@ import sys
 
 import click
 
+from ..document.opening import open_pdf as open_document
 from ..errors import PasswordRequired, PdfError, PluginError
-from ..objects.opening import open_pdf as open_document
 
 
 @click.command("markdown")

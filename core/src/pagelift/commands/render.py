@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from ..document.opening import open_pdf as open_document
 from ..errors import PasswordRequired, PdfError, PluginError
-from ..objects.opening import open_pdf as open_document
 from ..pictures.render import render_page
 from .report import grouped
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..model import PdfWarning, WarningCode
-from ..plugins import PluginManager
+from ..model.values import PdfWarning, WarningCode
+from ..plugins.manager import PluginManager
 
 EXIT_UNREADABLE = 3
 """``pagelift text`` exit status when a document draws glyphs but none of them could be read

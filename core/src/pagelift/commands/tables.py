@@ -17,10 +17,9 @@ from typing import Any
 
 import click
 
+from ..document.opening import open_pdf as open_document
 from ..errors import PasswordRequired, PdfError, PluginError
-from ..model import Table
-from ..objects.opening import open_pdf as open_document
-from ..tables.output import to_markdown
+from ..model.values import Table
 from .report import grouped
 
 SUFFIX = {"csv": ".csv", "json": ".json", "markdown": ".md"}
@@ -66,7 +65,7 @@ def tables_csv(tables: list[Table]) -> str:
 
 def tables_markdown(tables: list[Table]) -> str:
     """The tables as GitHub Markdown, each under a heading naming its page (the header rows as its header)."""
-    return "\n".join(f"## Page {table.page}, table {index}\n\n{to_markdown(table)}" for index, table in numbered(tables))
+    return "\n".join(f"## Page {table.page}, table {index}\n\n{table.to_markdown()}" for index, table in numbered(tables))
 
 
 def one_table(table: Table, index: int, fmt: str) -> str:
@@ -75,7 +74,7 @@ def one_table(table: Table, index: int, fmt: str) -> str:
         return table.to_csv()
     if fmt == "json":
         return json.dumps(table_record(index, table), ensure_ascii=False, indent=2) + "\n"
-    return to_markdown(table)
+    return table.to_markdown()
 
 
 def write_files(tables: list[Table], source: str, folder: Path, fmt: str) -> list[Path]:

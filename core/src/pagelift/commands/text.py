@@ -8,9 +8,9 @@ from typing import IO, Any
 
 import click
 
-from ..document import Document
+from ..document.document import Document
 from ..errors import PdfError, PluginError
-from ..model import PdfWarning
+from ..model.values import PdfWarning
 from ..options import Options
 
 STDIN = "-"

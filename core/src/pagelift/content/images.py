@@ -6,7 +6,8 @@ from typing import Any
 
 import pikepdf
 
-from ..model import Image, Matrix, Rect
+from ..model.matrices import Matrix
+from ..model.values import Image, Rect
 from .lexer import Name, parse_objects
 
 # Inline images abbreviate keys and colour spaces (ISO 32000-1 §8.9.7, tables 93 and 94).

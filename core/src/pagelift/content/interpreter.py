@@ -23,16 +23,16 @@ from typing import Any
 
 import pikepdf
 
-from ..cachekeys import done, filling
+from ..caching.cachekeys import done, filling
 from ..errors import PdfError
 from ..fonts import FontCache, GlyphCode, LoadedFont
 from ..fonts.geometry import word_space
-from ..matrices import IDENTITY, Matrix, multiply
-from ..model import Image, Rect, Run, WarningCode
+from ..model.matrices import IDENTITY, Matrix, multiply
+from ..model.runs import GlyphOffsets, Offsets, Run
+from ..model.values import Image, Rect, WarningCode
 from ..objects.page_tree import inherited_resources
 from ..objects.streams import read_stream
 from ..options import Limits
-from ..runs import GlyphOffsets, Offsets
 from .images import image_template, inline_length, inline_params, place, xobject_params
 from .lexer import InlineImageData, Name, name_value, parse_objects, string_value, token_chunks
 
@@ -401,7 +401,7 @@ class Interpreter:
         scope = self.scopes[-1]
         cached = scope.fonts.get(tok)
         if cached is None:
-            # What the lookup says is said once per resource dictionary (pagelift.parallel keeps
+            # What the lookup says is said once per resource dictionary (pagelift.document.parallel keeps
             # the first); a dictionary the cache no longer holds names no entry.
             key = scope.key if scope.key is not None and self._scopes.get(scope.key) is scope else None
             entry = filling(("resources", key) if key is not None else None)
@@ -903,7 +903,7 @@ class Interpreter:
             return
         form = self._forms.get(key)
         if form is None:
-            # What parsing says is said once per form object (pagelift.parallel keeps the first).
+            # What parsing says is said once per form object (pagelift.document.parallel keeps the first).
             entry = filling(("form", key) if key[0] != "direct" else None)
             lost = ""
             try:

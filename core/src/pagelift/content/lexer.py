@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..purepython import c_extension
+from ..builds.purepython import c_extension
 from .pdfname import Name as Name  # re-exported: names are lexer tokens to every caller
 
 _WS = rb"\x00\t\n\x0c\r "

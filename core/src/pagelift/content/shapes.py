@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..fonts import FontCache
-from ..model import IDENTITY, Matrix, Rect
+from ..model.matrices import IDENTITY, Matrix
+from ..model.values import Rect
 from ..options import Limits
 from .interpreter import Interpreter, PageContent
 

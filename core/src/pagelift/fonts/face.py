@@ -14,7 +14,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import FontFace
+from ..model.values import FontFace
 from .info import FontInfo
 from .values import integer, name, number
 

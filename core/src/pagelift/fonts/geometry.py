@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..model import Matrix
+from ..model.matrices import Matrix
 
 THOUSANDTH: Matrix = (0.001, 0.0, 0.0, 0.001, 0.0, 0.0)
 """The font matrix of every font but Type3: 1000 glyph units to the em."""

@@ -20,9 +20,9 @@ from typing import Any
 
 import pikepdf
 
-from ..cachekeys import done, filling
+from ..caching.cachekeys import done, filling
 from ..errors import StrictError
-from ..model import Matrix
+from ..model.matrices import Matrix
 from .analyse import analyse_font
 from .face import face_of
 from .geometry import FontGeometry, estimate_space
@@ -75,7 +75,7 @@ class LoadedFont:
         self.sources: tuple[str, ...] = ()
         """The decoders that answered for this font, highest priority first (diagnostics)."""
         self.answers: tuple[GlyphMap, ...] = ()
-        """The decoders' answers themselves: what says why a code was unreadable (:mod:`pagelift.honesty`)."""
+        """The decoders' answers themselves: what says why a code was unreadable (:mod:`pagelift.document.honesty`)."""
 
     @property
     def has_space(self) -> bool:
@@ -273,7 +273,7 @@ class FontCache:
             if self._loaded_on_page >= self._max_fonts_per_page:
                 return self._refuse(font_obj, resource_name)
             self._loaded_on_page += 1
-            # What loading says is said once per font object (pagelift.parallel keeps the first).
+            # What loading says is said once per font object (pagelift.document.parallel keeps the first).
             entry = filling(("font", key))
             try:
                 font = self._load(font_obj, resource_name)

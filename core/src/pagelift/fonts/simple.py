@@ -14,7 +14,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import Matrix
+from ..model.matrices import Matrix
 from .encoding import SimpleEncoding
 from .geometry import THOUSANDTH, FontGeometry, estimate_space
 from .standard14 import standard_name, standard_widths, symbol_widths_by_text

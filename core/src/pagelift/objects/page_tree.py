@@ -12,7 +12,7 @@ from typing import Any
 
 import pikepdf
 
-from ..model import Rect
+from ..model.values import Rect
 
 MAX_DEPTH = 64
 """How far up the page tree an attribute is looked for: a cyclic /Parent chain stops here."""

@@ -5,7 +5,7 @@ few kilobytes of hostile Flate data can become gigabytes in memory. Here the com
 of content streams — FlateDecode, LZWDecode, ASCIIHexDecode, ASCII85Decode, RunLengthDecode
 — are undone step by step in Python, each stopping as soon as its output passes the limit
 (Flate through ``zlib.decompressobj(...).decompress(data, max_length)``; LZW, either early
-change, and damaged ASCII85 through :mod:`pagelift.content.filters`). Anything else (a
+change, and damaged ASCII85 through :mod:`pagelift.objects.filters`). Anything else (a
 predictor, an image codec, an unknown filter) goes to qpdf only when the stream cannot
 inflate past the limit: after the bounded pass decoded every filter and only a predictor is
 left, or when its raw size times the worst expansion the filters allow is under the limit.
@@ -22,7 +22,7 @@ from typing import Any
 
 import pikepdf
 
-from ..content.filters import OverLimit, ascii85, lzw
+from .filters import OverLimit, ascii85, lzw
 
 _ALIASES = {
     "/Fl": "/FlateDecode", "/LZW": "/LZWDecode", "/AHx": "/ASCIIHexDecode", "/A85": "/ASCII85Decode",

@@ -19,12 +19,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cachekeys import done, filling
+from ..caching.cachekeys import done, filling
 from ..errors import PluginError
 from ..fonts.geometry import word_space
-from ..model import Image, Matrix, Rect, Run, WarningCode
+from ..model.matrices import Matrix
+from ..model.runs import Run
+from ..model.values import Image, Rect, WarningCode
 from ..options import Options
-from ..strategies import OcrWord
+from ..plugins.strategies import OcrWord
 from .outlines import OUTLINE_MIN_FILLS
 
 SCAN_COVERAGE = 0.5
@@ -295,7 +297,7 @@ class OcrReader:
     def _tell_once(self, key: str, message: str) -> None:
         if key not in self._told:
             self._told.add(key)
-            entry = filling(("_tell_once",))  # said once per document (pagelift.parallel)
+            entry = filling(("_tell_once",))  # said once per document (pagelift.document.parallel)
             try:
                 self.warn(0, WarningCode.OCR, message)
             finally:

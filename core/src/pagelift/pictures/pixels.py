@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import StrictError
-from ..model import Image, WarningCode
+from ..model.values import Image, WarningCode
 from ..options import Limits
-from ..plugins import PluginManager, answers_of
+from ..plugins.manager import PluginManager, answers_of
 
 Warn = Callable[[str, str], None]
 """``warn(code, message)``: where a warning goes (a page's list, or the caller's)."""

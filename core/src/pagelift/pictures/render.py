@@ -12,10 +12,12 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StrictError
-from ..model import Image, Run, WarningCode
+from ..model.runs import Run
+from ..model.values import Image, WarningCode
 
 if TYPE_CHECKING:
-    from ..document import Document, Page
+    from ..document.document import Document
+    from ..document.page import Page
 
 DEFAULT_DPI = 300.0
 """The resolution outlined pages are rendered at for OCR (Tesseract reads best at about 300)."""

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PluginError
-from ..model import Line, Rect, Table
-from ..plugins import PluginManager
-from ..strategies import TableContext
+from ..model.values import Line, Rect, Table
+from ..plugins.manager import PluginManager
+from ..plugins.strategies import TableContext
 from ..text.lines import lines as text_lines
 
 AUTO = "auto"

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..model import Run
+from ..model.runs import Run
 from .frames import direction_key, frame
 from .rtl import has_rtl
 

@@ -17,7 +17,8 @@ import math
 from collections.abc import Iterable
 from typing import Final
 
-from ..model import Rect, Run
+from ..model.runs import Run
+from ..model.values import Rect
 from ..options import Options
 from .doubled import drop_doubled_words
 from .frames import direction_key

@@ -53,7 +53,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 
-from ..model import Line
+from ..model.values import Line
 from .frames import span
 from .lines import direction_key, has_rtl
 

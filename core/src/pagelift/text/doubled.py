@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..model import Run
+from ..model.runs import Run
 from .rtl import has_rtl
 
 

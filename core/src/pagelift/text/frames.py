@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..model import Line, Run
+from ..model.runs import Run
+from ..model.values import Line
 
 _ANGLE_STEP: Final = 2.0  # degrees: runs whose baselines differ by less read as one direction
 

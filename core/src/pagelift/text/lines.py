@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import Final
 
 from ..fonts.geometry import word_space
-from ..model import Line, Run
+from ..model.runs import Run
+from ..model.values import Line
 from .accents import accents_on_baselines, attach_accents
 from .frames import direction_key, frame
 from .rtl import has_rtl, logical_order, mostly_rtl, visual_text

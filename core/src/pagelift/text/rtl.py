@@ -33,7 +33,7 @@ from typing import Any
 
 from bidi import algorithm as _uba
 
-from ..model import Run
+from ..model.runs import Run
 
 # Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, ... and their presentation forms.
 RTL_CHARS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")

@@ -15,7 +15,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..model import Line, Rect, Run
+from ..model.runs import Run
+from ..model.values import Line, Rect
 from .accents import attach_accents
 from .frames import frame
 from .lines import letter_spaced, space_threshold

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pagelift
-from pagelift.structure import Structure
+from pagelift.catalog.structure import Structure
 
 from .blocks import Heading, Paragraph
 from .render import render

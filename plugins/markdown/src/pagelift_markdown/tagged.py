@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pagelift.structure import Elem, MarkedRef, Structure
+from pagelift.catalog.structure import Elem, MarkedRef, Structure
 
 from .blocks import Block, Code, Heading, ListItem, Paragraph, Quote, TableBlock
 from .text import is_label, join_lines, strip_marker

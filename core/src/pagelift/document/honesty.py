@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cachekeys import done, filling
-from .fonts import LoadedFont
-from .fonts.merge import clean_text, is_private_use
-from .model import WarningCode
+from ..caching.cachekeys import done, filling
+from ..fonts import LoadedFont
+from ..fonts.merge import clean_text, is_private_use
+from ..model.values import WarningCode
 
 INSTALL_DECODERS = "pip install 'pagelift[standard]' (or pagelift-tounicode, pagelift-glyphname, pagelift-fontprogram)"
 """What to install to read glyphs at all."""
@@ -127,7 +127,7 @@ class UnreadableReporter:
 
     def _tell_once(self) -> None:
         # Said once per document: each worker process says it again on its first page, and
-        # pagelift.parallel keeps the first.
+        # pagelift.document.parallel keeps the first.
         entry = filling(("_tell_once",))
         try:
             self.warn(0, WarningCode.NO_DECODER, NO_DECODER_MESSAGE)

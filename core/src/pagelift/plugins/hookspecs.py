@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .document import Page
-    from .fonts.info import FontInfo, GlyphMap
-    from .model import Image
-    from .options import Limits
+    from ..document.page import Page
+    from ..fonts.info import FontInfo, GlyphMap
+    from ..model.values import Image
+    from ..options import Limits
     from .strategies import Exporter, LayoutStrategy, OcrEngine, TableDetector
 
 hookspec = pluggy.HookspecMarker("pagelift")

@@ -11,25 +11,26 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .cached import computed_once, computed_once_locked
-from .catalog.destinations import Destinations
-from .content.cycles import cycles_paused
-from .content.interpreter import PageContent
-from .content.shapes import Shape
+from ..caching.cached import computed_once, computed_once_locked
+from ..catalog.destinations import Destinations
+from ..content.cycles import cycles_paused
+from ..content.interpreter import PageContent
+from ..content.shapes import Shape
+from ..model.runs import Run
+from ..model.values import Block, Glyph, Image, Line, PdfWarning, Rect, Table, WarningCode
+from ..objects.page_tree import InheritedValues, page_box
+from ..objects.qpdf_messages import reason
+from ..options import Options
+from ..pictures.ocr import OcrReader, image_only_message, selection
+from ..pictures.outlines import count_fills, outlined_message
+from ..pictures.render import rendered_ocr_runs
+from ..plugins.manager import PluginManager
+from ..plugins.strategies import LayoutContext, TableContext
+from ..tables.auto import AUTO, auto_tables
+from ..text.cleaning import clean_runs
+from ..text.lines import lines
+from .assembly import arranged_blocks, assembled_text, layout_name
 from .extras import PageExtras
-from .model import Block, Glyph, Image, Line, PdfWarning, Rect, Run, Table, WarningCode
-from .objects.page_tree import InheritedValues, page_box
-from .objects.qpdf_messages import reason
-from .options import Options
-from .pictures.ocr import OcrReader, image_only_message, selection
-from .pictures.outlines import count_fills, outlined_message
-from .pictures.render import rendered_ocr_runs
-from .plugins import PluginManager
-from .strategies import LayoutContext, TableContext
-from .tables.auto import AUTO, auto_tables
-from .text.assembly import arranged_blocks, assembled_text, layout_name
-from .text.cleaning import clean_runs
-from .text.lines import lines
 
 
 class PageHost(Protocol):
@@ -194,7 +195,7 @@ class Page(PageExtras):
         on the page: no image plugin, no plugin could decode it (``unsupported``), over
         ``Limits.max_image_pixels`` (``work_limit``), a plugin that failed (``plugin``).
         """
-        from .pictures.pixels import image_pixels  # kept here: the page's one use of it
+        from ..pictures.pixels import image_pixels  # kept here: the page's one use of it
 
         with self.document.lock:  # qpdf's objects are not to be read from two threads at once
             return image_pixels(image, self.document.plugins, self.document.options.limits,

@@ -17,19 +17,19 @@ from typing import IO, TYPE_CHECKING, Any
 import pikepdf
 
 from ..errors import PasswordRequired, PdfError, PdfFileNotFound, StrictError
-from ..model import PdfWarning, WarningCode
+from ..model.values import PdfWarning, WarningCode
+from ..objects.inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
+from ..objects.lostpages import lost_pages
+from ..objects.objstreams import guard_source
+from ..objects.page_ranges import PageSpec, select_pages
+from ..objects.qpdf_messages import is_repair, reason, summary
+from ..objects.recovery import beyond_pypdf, rewrite_leniently
+from ..objects.salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from ..options import Options
-from ..plugins import PluginManager, default_manager
-from .inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
-from .lostpages import lost_pages
-from .objstreams import guard_source
-from .page_ranges import PageSpec, select_pages
-from .qpdf_messages import is_repair, reason, summary
-from .recovery import beyond_pypdf, rewrite_leniently
-from .salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
+from ..plugins.manager import PluginManager, default_manager
 
 if TYPE_CHECKING:
-    from ..document import Document
+    from .document import Document
 
 Source = str | os.PathLike[str] | bytes | IO[bytes]
 """What :func:`open_pdf` reads: a path, the file's bytes, or a binary file object."""
@@ -47,7 +47,7 @@ def describe(source: Source) -> str:
 def _qpdf_open(stream: str | io.BytesIO, password: str | None, *, mapped: bool) -> tuple[pikepdf.Pdf, bool]:
     """qpdf's document, and whether it reads a path through a memory map (asked with ``mapped``).
 
-    A document that forked workers read (``open(workers=N)``, :mod:`pagelift.parallel`) is
+    A document that forked workers read (``open(workers=N)``, :mod:`pagelift.document.parallel`) is
     read through a map: read through a file, the processes would share one file offset, and
     one's seek would move the others' reads. A file that cannot be mapped is read as usual.
     """
@@ -160,7 +160,7 @@ def open_pdf(
     also a ``FileNotFoundError``; data that is not a PDF at all says so ("no %PDF header").
     ``pages`` past the end are clamped, with a ``page_range`` warning. ``workers`` > 1 reads
     the pages for :meth:`Document.text` and :meth:`Document.page_texts` in that many worker
-    processes (:mod:`pagelift.parallel`). With ``ocr`` other than ``"never"``, an engine name
+    processes (:mod:`pagelift.document.parallel`). With ``ocr`` other than ``"never"``, an engine name
     no plugin registered raises :class:`PluginError` before anything is read.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -261,7 +261,7 @@ def open_pdf(
     if options.strict and doc_warnings:
         pdf.close()
         raise StrictError(doc_warnings[0])
-    from ..document import Document  # here: the document module re-exports this one
+    from .document import Document  # here: the document module re-exports this one
 
     try:
         return Document(pdf, name, numbers, manager, options, doc_warnings, workers=workers,

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, SupportsIndex, overload
 
-from .model import FontFace, Glyph, Point, Rect
+from .basics import FontFace, Glyph, Point, Rect
 
 Offset = tuple[str, float, float]
 """One character cluster of a run: its text, its start and its advance along the baseline (page units)."""

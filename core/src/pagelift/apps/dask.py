@@ -1,17 +1,17 @@
 """Past one machine: read an archive of PDFs on a Dask cluster, with the records of ``pagelift batch``.
 
 Install with ``pip install 'pagelift[dask]'``. Dask spreads the files over its workers; each
-record is made by :func:`pagelift.batch.read_record`, so a file gives the same record here
+record is made by :func:`pagelift.apps.batch.read_record`, so a file gives the same record here
 as in ``pagelift batch``, a file that fails included (its ``status`` and ``error`` say why;
 the rest are still read)::
 
     from dask.distributed import Client
-    import pagelift.dask
+    import pagelift.apps.dask
 
     client = Client("tcp://scheduler:8786")       # or LocalCluster() on one machine
-    bag = pagelift.dask.read_bag(["archive/"], format="json")
+    bag = pagelift.apps.dask.read_bag(["archive/"], format="json")
     failed = bag.filter(lambda r: r["status"] != "ok").count().compute()
-    frame = pagelift.dask.to_dataframe(["archive/*.pdf"]).compute()   # a pandas DataFrame
+    frame = pagelift.apps.dask.to_dataframe(["archive/*.pdf"]).compute()   # a pandas DataFrame
 
 ``pagelift batch PATH... --scheduler tcp://host:8786`` does the same from the command line
 (:func:`run_on_cluster`). The paths must be readable by the workers (a shared file system).
@@ -26,9 +26,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..model.values import PdfWarning
+from ..options import Options
 from .batch import Job, find_inputs, read_record
-from .model import PdfWarning
-from .options import Options
 
 COLUMNS = ("path", "status", "error", "error_type", "page_count", "pages_read", "seconds", "warnings")
 """The columns every record has in :func:`to_dataframe`, before the format's own."""
@@ -50,7 +50,7 @@ def read_bag(paths: str | Sequence[str], format: str = "text", *, password: str 
              **option_values: Any) -> Any:
     """A ``dask.bag.Bag`` of one record per PDF in ``paths`` (files, folders, globs), one file per partition.
 
-    ``format`` is ``text``, ``json`` or ``markdown`` (:func:`pagelift.batch.content_of`);
+    ``format`` is ``text``, ``json`` or ``markdown`` (:func:`pagelift.apps.batch.content_of`);
     options are those of :func:`pagelift.open` (``ocr="auto"``, ...). With
     ``pages_per_task``, a file with more pages than that is read in tasks of that many pages
     (spread over the cluster like files) whose results are merged into the file's one
@@ -61,8 +61,8 @@ def read_bag(paths: str | Sequence[str], format: str = "text", *, password: str 
 
     bags: Any = importlib.import_module("dask.bag")  # untyped, and dask's __init__ hides its delayed module
     delayed: Any = importlib.import_module("dask.delayed").delayed
+    from ..plugins.manager import default_manager
     from .batch import check_format
-    from .plugins import default_manager
 
     check_format(format, default_manager())
     files = find_inputs([paths] if isinstance(paths, str) else paths)
@@ -90,7 +90,7 @@ def _plan(path: str, job: Job, pages_per_task: int) -> tuple[list[int], list[Pdf
     and JSON (a page record carries its page's warnings, which only one reading in order
     gives once each).
     """
-    from .objects.opening import open_pdf as open_document
+    from ..document.opening import open_pdf as open_document
 
     if job.format != "text" or job.options.strict:
         return None
@@ -109,8 +109,8 @@ def _whole(path: str, job: Job) -> list[dict[str, Any]]:
 
 def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int, str, list[tuple[PdfWarning, Any]]]],
                                                                   float]:
-    """In a Dask task: some pages of one file, with their warnings marked (:class:`pagelift.parallel.PageReader`)."""
-    from .parallel import PageReader
+    """In a Dask task: some pages of one file, with their warnings marked (:class:`pagelift.document.parallel.PageReader`)."""
+    from ..document.parallel import PageReader
 
     started = time.perf_counter()
     reader = PageReader(path, job.password, job.options)
@@ -122,12 +122,12 @@ def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int
 
 def _merged(path: str, job: Job, count: int, opened: list[PdfWarning],
             chunks: list[tuple[list[tuple[int, str, list[tuple[PdfWarning, Any]]]], float]]) -> list[dict[str, Any]]:
-    """One file's record from its chunks of pages, as :func:`pagelift.batch.read_record` makes it reading it whole.
+    """One file's record from its chunks of pages, as :func:`pagelift.apps.batch.read_record` makes it reading it whole.
 
     Warnings said once per document (a font, a shared form) are kept once, on the first
-    page that says them (:class:`pagelift.parallel.OnceFilter`).
+    page that says them (:class:`pagelift.document.parallel.OnceFilter`).
     """
-    from .parallel import OnceFilter
+    from ..document.parallel import OnceFilter
 
     once = OnceFilter()
     warnings = list(opened)

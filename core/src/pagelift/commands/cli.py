@@ -10,21 +10,21 @@ from typing import Any
 
 import click
 
-from . import __version__
-from .commands.batch import batch_command
-from .commands.build import build_command
-from .commands.info_json import info_command, json_command
-from .commands.render import render_command
-from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
-from .commands.tables import tables_command
-from .commands.text import check_strategies, print_text, say, shown_name, source_of
-from .discovery import installed_plugins
-from .errors import PasswordRequired, PdfError, PluginError
-from .honesty import INSTALL_DECODERS
-from .objects.opening import open_pdf as open_document
-from .options import OCR_MODES, Options
-from .parallel import default_workers
-from .plugins import PluginLoadWarning, default_manager
+from .. import __version__
+from ..document.honesty import INSTALL_DECODERS
+from ..document.opening import open_pdf as open_document
+from ..document.parallel import default_workers
+from ..errors import PasswordRequired, PdfError, PluginError
+from ..options import OCR_MODES, Options
+from ..plugins.discovery import installed_plugins
+from ..plugins.manager import PluginLoadWarning, default_manager
+from .batch import batch_command
+from .build import build_command
+from .info_json import info_command, json_command
+from .render import render_command
+from .report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
+from .tables import tables_command
+from .text import check_strategies, print_text, say, shown_name, source_of
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -164,6 +164,6 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
 
 main.add_command(render_command)
 main.add_command(tables_command)
-from .commands.markdown import markdown_command  # noqa: E402  (the command lives in its own module)
+from .markdown import markdown_command  # noqa: E402  (the command lives in its own module)
 
 main.add_command(markdown_command)

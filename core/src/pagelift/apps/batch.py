@@ -1,6 +1,6 @@
 """Reading an archive of PDFs: one record per file, failures recorded, the rest still read.
 
-``pagelift batch`` (:mod:`pagelift.commands.batch`) and :mod:`pagelift.dask` both make their
+``pagelift batch`` (:mod:`pagelift.commands.batch`) and :mod:`pagelift.apps.dask` both make their
 records here, so a file gives the same record whichever runs it:
 
 ``{"path", "status", "error", "error_type", "page_count", "pages_read", "seconds", "warnings", ...}``
@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import PasswordRequired, PdfError, PluginError
-from .options import Options
+from ..errors import PasswordRequired, PdfError, PluginError
+from ..options import Options
 
 FORMATS = ("text", "json", "markdown")
 """The formats a batch writes; see :func:`content_of`."""
@@ -135,7 +135,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 
 def read_record(path: str, job: Job, plugins: Any = None) -> dict[str, Any]:
     """Read one file as ``job`` says and return its record; never raises for a bad file."""
-    from .objects.opening import open_pdf as open_document
+    from ..document.opening import open_pdf as open_document
 
     started = time.perf_counter()
     record: dict[str, Any] = {"path": path, "status": "ok", "error": None, "error_type": None,

@@ -14,11 +14,11 @@ from typing import Any
 
 import pluggy
 
+from ..errors import CannotDecode, PluginError, StrictError
+from ..fonts.info import FontInfo, GlyphMap
+from ..model.values import WarningCode
 from . import hookindex, hookspecs
 from .discovery import GROUP, InstalledPlugin, installed_plugins
-from .errors import CannotDecode, PluginError, StrictError
-from .fonts.info import FontInfo, GlyphMap
-from .model import WarningCode
 
 ENTRY_POINT_GROUP = GROUP
 LOAD_ONLY_VARIABLE = "PAGELIFT_LOAD_PLUGINS"
@@ -130,7 +130,7 @@ class PluginManager:
     packaging it. Named strategies are collected lazily, one family (layouts, table detectors,
     OCR engines, exporters) the first time one of its members is looked up.
 
-    Installed plugins whose hooks are known from an earlier process (:mod:`pagelift.hookindex`)
+    Installed plugins whose hooks are known from an earlier process (:mod:`pagelift.plugins.hookindex`)
     are registered only when one of their hooks is first asked for, through :attr:`hook`, a
     family or :meth:`plugins`; to the caller they behave as if registered at once, in the
     same order (see :meth:`_load_deferred`).
@@ -161,9 +161,9 @@ class PluginManager:
     def load_entry_points(self, *, rescan: bool = False) -> None:
         """Load installed plugins, honouring ``PAGELIFT_LOAD_PLUGINS``; a broken one is skipped with a warning.
 
-        What is installed is read through :func:`pagelift.discovery.installed_plugins`, from its
+        What is installed is read through :func:`pagelift.plugins.discovery.installed_plugins`, from its
         cache when nothing on ``sys.path`` changed since the last scan; ``rescan=True`` scans.
-        When every plugin to load has a current record of its hooks (:mod:`pagelift.hookindex`),
+        When every plugin to load has a current record of its hooks (:mod:`pagelift.plugins.hookindex`),
         each is deferred until one of its hooks is asked for; otherwise all are loaded now and
         their records written for the next process.
         """

@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cached import computed_once_locked
-from .catalog.annotations import Annotation, read_annotations
-from .catalog.attachments import Attachment, read_attachments
-from .catalog.destinations import Destinations
-from .catalog.forms import FormField, annotation_pages, read_fields, regenerate_appearances
-from .catalog.labels import page_labels
-from .catalog.metadata import Metadata, read_metadata
-from .catalog.outline import OutlineItem, read_outline
-from .text.words import Word, words_of_lines
+from ..caching.cached import computed_once_locked
+from ..catalog.annotations import Annotation, read_annotations
+from ..catalog.attachments import Attachment, read_attachments
+from ..catalog.destinations import Destinations
+from ..catalog.forms import FormField, annotation_pages, read_fields, regenerate_appearances
+from ..catalog.labels import page_labels
+from ..catalog.metadata import Metadata, read_metadata
+from ..catalog.outline import OutlineItem, read_outline
+from ..text.words import Word, words_of_lines
 
 if TYPE_CHECKING:
     import pikepdf
 
-    from .model import Line
-    from .options import Options
+    from ..model.values import Line
+    from ..options import Options
     from .page import PageHost
 
 __all__ = ["DocumentExtras", "PageExtras"]

@@ -1,6 +1,6 @@
 """Affine transforms as PDF writes them, and their product.
 
-A module of its own so that the compiled build compiles it (``pagelift.hotmodules``): the
+A module of its own so that the compiled build compiles it (``pagelift.builds.hotmodules``): the
 interpreter multiplies the text matrix by the CTM for every string it shows, and a call
 from compiled code into an interpreted function boxes both matrices into new tuples of new
 floats each time. Re-exported by :mod:`pagelift.model`, where callers import it from.

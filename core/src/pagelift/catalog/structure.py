@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import pikepdf
 
-from .errors import StrictError
-from .model import Run
-from .text.lines import join, lines
+from ..errors import StrictError
+from ..model.runs import Run
+from ..text.lines import join, lines
 
 if TYPE_CHECKING:
-    from .document import Document
+    from ..document.document import Document
 
 STRUCTURE_WARNING = "structure"
 """The warning code of everything odd about a structure tree (a cycle, a RoleMap loop, a limit)."""

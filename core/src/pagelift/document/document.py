@@ -1,9 +1,9 @@
 """An opened PDF: :class:`Document`, its pages, warnings and text.
 
-Opening is :mod:`pagelift.objects.opening` (``pagelift.open``), a page is
-:mod:`pagelift.page`, text assembly :mod:`pagelift.text.assembly`; this module keeps the
+Opening is :mod:`pagelift.document.opening` (``pagelift.open``), a page is
+:mod:`pagelift.document.page`, text assembly :mod:`pagelift.document.assembly`; this module keeps the
 document: its lock, its warnings, its font cache and interpreter, and what its pages ask of
-it (:class:`pagelift.page.PageHost`). ``pagelift.document.open``, ``Page`` and
+it (:class:`pagelift.document.page.PageHost`). ``pagelift.document.open``, ``Page`` and
 ``parse_pages`` are still importable from here.
 """
 
@@ -15,26 +15,24 @@ from typing import TYPE_CHECKING, Any
 
 import pikepdf
 
-from .cached import computed_once, computed_once_locked
-from .cachekeys import done, filling
-from .catalog.destinations import Destinations
-from .content.cycles import cycles_paused
-from .content.interpreter import Interpreter, PageContent
-from .content.shapes import Shape, ShapeReader
-from .errors import PdfError, PluginError, StrictError
+from ..caching.cached import computed_once, computed_once_locked
+from ..caching.cachekeys import done, filling
+from ..catalog.destinations import Destinations
+from ..catalog.structure import Structure, read_structure
+from ..content.cycles import cycles_paused
+from ..content.interpreter import Interpreter, PageContent
+from ..content.shapes import Shape, ShapeReader
+from ..errors import PdfError, StrictError
+from ..fonts import FontCache
+from ..model.values import PdfWarning, WarningCode
+from ..objects.page_tree import InheritedValues
+from ..objects.qpdf_messages import is_repair, reason, summary
+from ..options import Options
+from ..pictures.ocr import OcrReader
+from ..plugins.manager import PluginManager
 from .extras import DocumentExtras
-from .fonts import FontCache
 from .honesty import UnreadableReporter
-from .model import PdfWarning, WarningCode
-from .objects.opening import Source, open_pdf
-from .objects.page_ranges import parse_pages
-from .objects.page_tree import InheritedValues
-from .objects.qpdf_messages import is_repair, reason, summary
-from .options import Limits, Options
 from .page import Page
-from .pictures.ocr import OcrReader
-from .plugins import PluginManager
-from .structure import Structure, read_structure
 
 if TYPE_CHECKING:
     from .parallel import PageText
@@ -109,7 +107,7 @@ class Document(DocumentExtras):
         if self.options.strict:
             raise StrictError(warning)
 
-    # What a page asks of its document (pagelift.page.PageHost).
+    # What a page asks of its document (pagelift.document.page.PageHost).
     def warn(self, page: int, code: str, message: str) -> None:
         """Record a warning on page ``page`` (0: the document) and the document; raises in strict mode."""
         self._warn(page, code, message)  # looked up each time: a worker process wraps _warn
@@ -207,7 +205,7 @@ class Document(DocumentExtras):
         except Exception:
             return
         if problems:
-            entry = filling(("_collect_qpdf_warnings",))  # said once per document (pagelift.parallel)
+            entry = filling(("_collect_qpdf_warnings",))  # said once per document (pagelift.document.parallel)
             try:
                 self._warn(0 if is_repair(problems) else page, WarningCode.REPAIRED if is_repair(problems)
                            else WarningCode.MALFORMED_DOCUMENT, summary(problems, self.name))
@@ -220,7 +218,7 @@ class Document(DocumentExtras):
         Pages read only for this are released as soon as their text is made, so the memory it
         takes stays that of one page however long the document is; pages already read keep
         their runs. With ``workers`` > 1 the pages are read in worker processes
-        (:mod:`pagelift.parallel`), with the same text and warnings.
+        (:mod:`pagelift.document.parallel`), with the same text and warnings.
         """
         if self.workers <= 1:
             # One process: the pages in turn, without importing the worker machinery
@@ -232,7 +230,7 @@ class Document(DocumentExtras):
         """Each selected page's text as soon as it is read, in page order, with the warnings reading it gave.
 
         Memory stays that of one page (pages read only for this are released); with
-        ``workers`` > 1 worker processes read the pages ahead (:mod:`pagelift.parallel`).
+        ``workers`` > 1 worker processes read the pages ahead (:mod:`pagelift.document.parallel`).
         """
         from .parallel import page_texts  # kept here: the document's one use of it
 
@@ -269,7 +267,7 @@ class Document(DocumentExtras):
 
     @computed_once_locked
     def structure(self) -> Structure | None:
-        """The logical structure tree of a tagged PDF (:mod:`pagelift.structure`); None for an untagged file."""
+        """The logical structure tree of a tagged PDF (:mod:`pagelift.catalog.structure`); None for an untagged file."""
         return read_structure(self)
 
     def export(self, format: str = "markdown", **options: Any) -> str:
@@ -302,12 +300,4 @@ class Document(DocumentExtras):
         return f"<pagelift.Document {self.name!r} pages={len(self.pages)}/{self.page_count}>"
 
 
-def __getattr__(name: str) -> Any:
-    """``pagelift.document.open``: :func:`pagelift.objects.opening.open_pdf` under its public name
-    (kept out of this module's namespace, where it would hide the builtin)."""
-    if name == "open":
-        return open_pdf
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["Document", "Limits", "Options", "Page", "PluginError", "Source", "open", "parse_pages"]
+__all__ = ["Document"]

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .errors import PluginError
-from .model import Rect, Run, Table
+from ..errors import PluginError
+from ..model.runs import Run
+from ..model.values import Rect, Table
 
 if TYPE_CHECKING:
-    from .document import Document, Page
+    from ..document.document import Document
+    from ..document.page import Page
 
 __all__ = ["SCHEMA_VERSION", "document_record", "page_record"]
 

@@ -11,7 +11,7 @@ Output is identical to one process, warnings included. Caches make that less sim
 it sounds: a font, a Form XObject or a resource dictionary is read once per document, so a
 warning about it is said once, on the first page that uses it. Each worker has its own
 caches, and would say it again on its own first page using the object. Such warnings are
-marked in the worker with the cache entry that said them (:mod:`pagelift.cachekeys`, keyed
+marked in the worker with the cache entry that said them (:mod:`pagelift.caching.cachekeys`, keyed
 by object numbers; the kinds are :data:`ONCE_PER_DOCUMENT`) and the caller keeps only the first per
 entry in page order: the one a single process would have said.
 
@@ -35,16 +35,16 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import cachekeys
-from .errors import PdfError, PluginError
-from .model import PdfWarning
+from ..caching import cachekeys
+from ..errors import PdfError, PluginError
+from ..model.values import PdfWarning
 
 if TYPE_CHECKING:
     from .document import Document
 
 ONCE_PER_DOCUMENT = ("font", "resources", "form", "_collect_qpdf_warnings", "_tell_once")
 """The kinds of cache entry whose warnings are said once per document: the first item of each
-key :mod:`pagelift.cachekeys` names (a font object, a resource dictionary's font lookups, a Form
+key :mod:`pagelift.caching.cachekeys` names (a font object, a resource dictionary's font lookups, a Form
 XObject, qpdf's repairs, what is told once)."""
 
 CHUNK_PAGES = 8
@@ -90,7 +90,7 @@ def _context() -> Any:
 
 def _check_sendable(doc: Document, context: Any) -> Any:
     """What the workers get as their plugin manager: None (their own installed plugins) or the caller's."""
-    from .plugins import default_manager
+    from ..plugins.manager import default_manager
 
     own = None if doc.plugins is default_manager() else doc.plugins
     if context.get_start_method() == "fork":
@@ -201,14 +201,14 @@ def _serial_one(doc: Document, page: Any, layout: str | None) -> Iterator[PageTe
 class PageReader:
     """Reads chosen pages of one document in this process, each warning marked with the cache entry that said it.
 
-    What a worker of ``open(workers=N)`` holds, and what :mod:`pagelift.dask` runs for a
+    What a worker of ``open(workers=N)`` holds, and what :mod:`pagelift.apps.dask` runs for a
     chunk of a long file's pages. The document is opened once; its pages are made per call
     (making all of a 2,000-page document's pages in every worker would cost each of them
     what the caller already paid), and what making them says the caller has already said.
     """
 
     def __init__(self, source: str | bytes, password: str | None, options: Any, plugins: Any = None) -> None:
-        from .objects.opening import open_pdf as open_document
+        from .opening import open_pdf as open_document
 
         self._take(open_document(source, password=password, pages=[1], options=options, plugins=plugins))
 
@@ -232,7 +232,7 @@ class PageReader:
 
     def read(self, numbers: list[int], layout: str | None = None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
         """``(page number, text, [(warning, cache key or None)])`` for each of ``numbers``, in order."""
-        from .document import Page
+        from .page import Page
 
         doc = self.doc
         doc.pages = [Page(doc, number) for number in numbers]
@@ -260,7 +260,7 @@ class _MarkedWarnings(list[PdfWarning]):
         self.marks: list[Any] = []
 
     def append(self, warning: PdfWarning) -> None:
-        """Record ``warning`` and the cache entry whose filling said it (:func:`pagelift.cachekeys.current`)."""
+        """Record ``warning`` and the cache entry whose filling said it (:func:`pagelift.caching.cachekeys.current`)."""
         super().append(warning)
         self.marks.append(cachekeys.current())
 

@@ -1,7 +1,7 @@
 """The core modules compiled (with mypyc, and the few in C): the one list, one module a line, each with why.
 
 ``scripts/compile_core.py`` builds exactly these (``python3 dev.py setup`` runs it) and
-:mod:`pagelift.purepython` decides, per process, whether they run compiled or from their
+:mod:`pagelift.builds.purepython` decides, per process, whether they run compiled or from their
 source. Add a module here and both follow. A module on this list must be typed under
 ``mypy --strict`` and keep to what compiling asks (docs/speed.md: no stack introspection,
 native classes subclassed only by native classes, one type per name); this module itself is
@@ -22,9 +22,9 @@ COMPILED: tuple[str, ...] = (
     "pagelift.fonts.geometry",
     # Run, made once per piece of text drawn: a native class with a compiled __init__ is built
     # in a direct C call.
-    "pagelift.runs",
+    "pagelift.model.runs",
     # The text matrix times the CTM, once per string shown (called from the interpreter).
-    "pagelift.matrices",
+    "pagelift.model.matrices",
     # The line rule and what it runs on every run of a page.
     "pagelift.text.frames",
     "pagelift.text.lines",

@@ -11,7 +11,7 @@ whose entry points and files are all unchanged lets :class:`pagelift.plugins.Plu
 register a plugin only when one of its hooks is first asked for. A file edited, a plugin
 upgraded or installed: its record no longer matches, and every plugin is loaded at once again
 (and the records rewritten). Records are kept only for files older than the racy window
-(:data:`pagelift.discovery.SETTLED_NS`), in the discovery cache's folder
+(:data:`pagelift.plugins.discovery.SETTLED_NS`), in the discovery cache's folder
 (``plugin-hooks-<key>.txt``; an empty ``PAGELIFT_CACHE_DIR`` turns both off).
 
 What a record cannot see: a plugin whose set of hooks depends on something other than its

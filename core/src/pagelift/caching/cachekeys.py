@@ -2,7 +2,7 @@
 
 A font, a Form XObject or a resource dictionary is read once per document, so a warning
 about it is said once, on the first page that uses it. Worker processes
-(:mod:`pagelift.parallel`) each have their own caches and would each say it again; the
+(:mod:`pagelift.document.parallel`) each have their own caches and would each say it again; the
 caller keeps the first per entry. For that, the code filling an entry names it here while
 it runs (:func:`filling` ... :func:`done`), and the warning recorder asks :func:`current`.
 

@@ -10,25 +10,27 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..model import Table
+# The functions take a table's rows and its count of header rows, not the Table itself: Table's
+# methods call them, and a module below Table that named it back would make an import loop.
+Rows = list[list[str]]
 
 
-def to_csv(table: Table) -> str:
-    """The table's rows as CSV (RFC 4180 quoting, ``\\n`` line ends)."""
+def to_csv(rows: Rows) -> str:
+    """The rows as CSV (RFC 4180 quoting, ``\\n`` line ends)."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(table.rows)
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
     return buffer.getvalue()
 
 
-def header_names(table: Table) -> list[str]:
+def header_names(rows: Rows, header_rows: int) -> list[str]:
     """One name per column: the header rows' cells joined with a space ("" where none)."""
-    count = min(table.header_rows, len(table.rows))
+    count = min(header_rows, len(rows))
+    columns = len(rows[0]) if rows else 0
     names = []
-    for column in range(table.columns):
-        parts = [table.rows[r][column].strip() for r in range(count) if table.rows[r][column].strip()]
+    for column in range(columns):
+        parts = [rows[r][column].strip() for r in range(count) if rows[r][column].strip()]
         names.append(" ".join(parts))
     return names
 
@@ -52,26 +54,27 @@ def markdown_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
 
 
-def to_markdown(table: Table) -> str:
-    """The table as a GitHub pipe table; the header row is the header rows joined (or empty)."""
-    if not table.rows:
+def to_markdown(rows: Rows, header_rows: int) -> str:
+    """The rows as a GitHub pipe table; the header row is the header rows joined (or empty)."""
+    if not rows:
         return ""
-    count = min(max(table.header_rows, 0), len(table.rows))
-    header = header_names(table) if count else [""] * table.columns
+    count = min(max(header_rows, 0), len(rows))
+    header = header_names(rows, header_rows) if count else [""] * len(rows[0])
     lines = ["| " + " | ".join(markdown_cell(cell) for cell in header) + " |",
              "|" + "|".join(" --- " for _ in header) + "|"]
-    for row in table.rows[count:]:
+    for row in rows[count:]:
         lines.append("| " + " | ".join(markdown_cell(cell) for cell in row) + " |")
     return "\n".join(lines) + "\n"
 
 
-def to_pandas(table: Table) -> Any:
-    """The table as a ``pandas.DataFrame``: the header rows as column names, the rest as string rows."""
+def to_pandas(rows: Rows, header_rows: int) -> Any:
+    """The rows as a ``pandas.DataFrame``: the header rows as column names, the rest as string rows."""
     try:
         import pandas  # optional: only this method needs it
     except ImportError as exc:  # optional: only this method needs it
         raise ImportError("Table.to_pandas() needs pandas, which is not installed: pip install pandas "
                           "(or pip install 'pagelift[pandas]')") from exc
-    count = min(max(table.header_rows, 0), len(table.rows))
-    columns = unique_names(header_names(table)) if count else unique_names([""] * table.columns)
-    return pandas.DataFrame(table.rows[count:], columns=columns, dtype=object)
+    count = min(max(header_rows, 0), len(rows))
+    width = len(rows[0]) if rows else 0
+    columns = unique_names(header_names(rows, header_rows)) if count else unique_names([""] * width)
+    return pandas.DataFrame(rows[count:], columns=columns, dtype=object)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The modules mypyc compiles: the one list, kept (with why each is there) in pagelift.hotmodules;
+# The modules mypyc compiles: the one list, kept (with why each is there) in pagelift.builds.hotmodules;
 # scripts/compile_core.py builds exactly these.
 from .hotmodules import C_EXTENSIONS as C_EXTENSIONS
 from .hotmodules import COMPILED as COMPILED
@@ -34,7 +34,7 @@ from .hotmodules import COMPILED as COMPILED
 PURE_VARIABLE = "PAGELIFT_PURE_PYTHON"
 """Set to 1 (or any value but 0 and empty) to run the core from its Python source."""
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # the pagelift package (this module is in pagelift/builds)
 _C_IN_USE: set[str] = set()  # the C extensions c_extension() handed out
 
 

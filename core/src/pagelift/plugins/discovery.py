@@ -134,7 +134,7 @@ def cache_file(kind: str = "entry-points") -> str | None:
     """The cache file of this interpreter and ``sys.path``, or None when ``PAGELIFT_CACHE_DIR`` is empty.
 
     ``kind`` names what is kept: ``entry-points`` (this module's) or ``plugin-hooks``
-    (:mod:`pagelift.hookindex`); both are keyed by the interpreter and its ``sys.path``.
+    (:mod:`pagelift.plugins.hookindex`); both are keyed by the interpreter and its ``sys.path``.
     """
     folder = os.environ.get(CACHE_VARIABLE)
     if folder is None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..model import Block, Run
-from ..plugins import PluginManager
-from ..strategies import LayoutContext
-from .dehyphenate import drop_soft_hyphens, mend_blocks
-from .lines import join, lines
+from ..model.runs import Run
+from ..model.values import Block
+from ..plugins.manager import PluginManager
+from ..plugins.strategies import LayoutContext
+from ..text.dehyphenate import drop_soft_hyphens, mend_blocks
+from ..text.lines import join, lines
 
 DEFAULT_LAYOUT = "position"
 """The layout used when none is named and it is installed."""

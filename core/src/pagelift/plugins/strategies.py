@@ -10,11 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from .content.shapes import Shape
-from .model import Block, Line, Rect, Run, Table
+from ..content.shapes import Shape
+from ..model.runs import Run
+from ..model.values import Block, Line, Rect, Table
 
 if TYPE_CHECKING:
-    from .document import Document
+    from ..document.document import Document
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,102 +7,18 @@ page space (PDF user space: points, y up from the bottom-left corner of the medi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
+from .basics import FontFace as FontFace
+from .basics import Glyph as Glyph
+from .basics import Point as Point
+from .basics import Quad as Quad
+from .basics import Rect as Rect
 from .matrices import IDENTITY as IDENTITY
 from .matrices import Matrix as Matrix
 from .matrices import multiply as multiply
-
-
-class Point(NamedTuple):
-    """A point in unrotated page space."""
-
-    x: float
-    y: float
-
-
-class Rect(NamedTuple):
-    """An axis-aligned rectangle in unrotated page space, ``x0 <= x1`` and ``y0 <= y1``."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        """The rectangle's horizontal extent."""
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        """The rectangle's vertical extent."""
-        return self.y1 - self.y0
-
-    def intersects(self, other: Rect) -> bool:
-        """Return True when the two rectangles share any point (touching edges count)."""
-        return self.x0 <= other.x1 and other.x0 <= self.x1 and self.y0 <= other.y1 and other.y0 <= self.y1
-
-    def contains(self, point: Point | tuple[float, float]) -> bool:
-        """Return True when ``point`` lies inside or on the edge of the rectangle."""
-        x, y = point
-        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
-
-    @staticmethod
-    def around(points: Sequence[tuple[float, float]]) -> Rect:
-        """Return the smallest rectangle holding every point."""
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
-        return Rect(min(xs), min(ys), max(xs), max(ys))
-
-
-Quad = tuple[Point, Point, Point, Point]
-"""A glyph's region: bottom-left, bottom-right, top-right, top-left along its own baseline."""
-
-
-class Glyph(NamedTuple):
-    """One decoded glyph (or glyph cluster) with its place on the page.
-
-    ``advance`` is the glyph's own width along the baseline in page units (character and
-    word spacing move the next glyph on but are not part of this one). ``direction`` is the
-    unit vector the baseline runs in and ``ascent`` the vector from the baseline to the
-    glyph's top edge, so rotation, skew and vertical writing survive in ``quad``.
-    """
-
-    text: str
-    x: float
-    y: float
-    advance: float
-    size: float
-    direction: tuple[float, float]
-    ascent: tuple[float, float]
-
-    @property
-    def quad(self) -> Quad:
-        """The glyph's region: its baseline, then the same edge raised by ``ascent``."""
-        dx, dy = self.direction
-        ax, ay = self.ascent
-        ex, ey = self.x + dx * self.advance, self.y + dy * self.advance
-        return (Point(self.x, self.y), Point(ex, ey), Point(ex + ax, ey + ay), Point(self.x + ax, self.y + ay))
-
-    @property
-    def bbox(self) -> Rect:
-        """The axis-aligned box around ``quad``."""
-        return Rect.around(self.quad)
-
-
-@dataclass(frozen=True, slots=True)
-class FontFace:
-    """A font as a reader names it: ``name`` is /BaseFont without the subset tag
-    (``Helvetica-Bold``, not ``ABCDEF+Helvetica-Bold`` nor the resource name ``F30``; empty
-    when the font names none), ``bold`` and ``italic`` from the font descriptor and the name.
-    One object per font, shared by all its runs."""
-
-    name: str
-    bold: bool = False
-    italic: bool = False
+from .runs import Run
 
 
 @dataclass(slots=True)
@@ -170,7 +86,7 @@ class WarningCode:
     OUTLINED = "outlined"
     """A page with no text and no large image that fills many shapes (text drawn as outlines), read without OCR."""
     UNREADABLE = "unreadable"
-    """Glyphs a page draws that no decoder could read: how many, which fonts, why (:mod:`pagelift.honesty`)."""
+    """Glyphs a page draws that no decoder could read: how many, which fonts, why (:mod:`pagelift.document.honesty`)."""
     NO_DECODER = "no_decoder"
     """No glyph decoder is installed at all: said once per document, naming what to install."""
 
@@ -231,7 +147,7 @@ class Table:
     detector that found it. ``cells`` are the cells with their boxes and spans (may be empty
     for a detector that does not know them); ``header_rows`` is how many of the first rows
     are the header (0: none known). ``to_pandas()``, ``to_csv()`` and ``to_markdown()``
-    hand it to the tools people use (see :mod:`pagelift.tables.output`).
+    hand it to the tools people use (see :mod:`pagelift.model.table_formats`).
     """
 
     page: int
@@ -248,15 +164,15 @@ class Table:
 
     def to_csv(self) -> str:
         """The rows as CSV text (RFC 4180 quoting, ``\n`` line ends), header rows included."""
-        from .tables.output import to_csv
+        from .table_formats import to_csv
 
-        return to_csv(self)
+        return to_csv(self.rows)
 
     def to_markdown(self) -> str:
         """The table as a GitHub pipe table: the header row, then the rest; ``|`` escaped."""
-        from .tables.output import to_markdown
+        from .table_formats import to_markdown
 
-        return to_markdown(self)
+        return to_markdown(self.rows, self.header_rows)
 
     def to_pandas(self) -> Any:
         """The table as a ``pandas.DataFrame`` whose columns are the header row(s).
@@ -264,13 +180,7 @@ class Table:
         pandas is an optional dependency (``pip install pagelift[pandas]``); without it this
         raises ImportError saying so.
         """
-        from .tables.output import to_pandas
+        from .table_formats import to_pandas
 
-        return to_pandas(self)
+        return to_pandas(self.rows, self.header_rows)
 
-
-# Run lives in its own module so that it alone is compiled with mypyc (a native class is built
-# far faster from the compiled interpreter, which makes hundreds of thousands a long document);
-# it is re-exported here, where every reader of runs imports it from. Imported last: runs.py
-# needs FontFace, Glyph, Point and Rect, defined above.
-from .runs import Run as Run  # noqa: E402  (re-exported)
