@@ -21,6 +21,7 @@ from .content.shapes import Shape
 from .document.document import Document
 from .document.opening import open_pdf as open  # the public name users call
 from .document.page import Page
+from .document.rendering import document_bytes, render_page
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
@@ -40,7 +41,6 @@ from .model.values import (
 )
 from .objects.page_ranges import parse_pages
 from .options import Limits, Options
-from .pictures.render import document_bytes, render_page
 from .plugins.manager import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .plugins.strategies import (
     Exporter,

@@ -28,7 +28,13 @@ from ..model.runs import Run
 from ..text.lines import join, lines
 
 if TYPE_CHECKING:
-    from ..document.document import Document
+    from ..options import Limits
+
+PageRuns = Callable[[int], "list[Run] | None"]
+"""The visible runs of page N (one-based), or None for a page the caller did not select:
+how the tree reads its elements' text without importing the document layer above it."""
+Warn = Callable[[int, str, str], None]
+"""Records a warning: ``warn(page, code, message)`` (page 0 for the document)."""
 
 STRUCTURE_WARNING = "structure"
 """The warning code of everything odd about a structure tree (a cycle, a RoleMap loop, a limit)."""
@@ -179,10 +185,10 @@ class Structure:
     document's pages on demand.
     """
 
-    def __init__(self, root: Elem, role_map: dict[str, str], document: Document) -> None:
+    def __init__(self, root: Elem, role_map: dict[str, str], page_runs: PageRuns) -> None:
         self.root = root
         self.role_map = role_map
-        self._document = document
+        self._page_runs_of = page_runs
         self._runs: dict[int, dict[int, list[Run]]] = {}
 
     def walk(self) -> Iterator[Elem]:
@@ -225,12 +231,9 @@ class Structure:
         if number in self._runs:
             return self._runs[number]
         by_mcid: dict[int, list[Run]] = {}
-        for page in self._document.pages:
-            if page.number == number:
-                for run in page._visible_runs():
-                    if run.mcid is not None and not run.artifact:
-                        by_mcid.setdefault(run.mcid, []).append(run)
-                break
+        for run in self._page_runs_of(number) or ():
+            if run.mcid is not None and not run.artifact:
+                by_mcid.setdefault(run.mcid, []).append(run)
         self._runs[number] = by_mcid
         return by_mcid
 
@@ -501,17 +504,17 @@ def _object_ref(obj: pikepdf.Dictionary, page: int) -> ObjectRef:
     return ObjectRef(page, subtype, contents, uri)
 
 
-def read_structure(document: Document) -> Structure | None:
+def read_structure(pdf: pikepdf.Pdf, limits: Limits, record: Warn, page_runs: PageRuns) -> Structure | None:
     """The document's structure tree, or None when it has none (an untagged file: not an error).
 
     Reading is bounded by ``Limits.max_structure_elements`` and ``max_structure_depth``; a
     cycle, a /RoleMap loop or a limit is a ``structure`` warning on the document, and a tree
-    that cannot be read at all is a warning and None, never an exception.
+    that cannot be read at all is a warning and None, never an exception. ``record`` takes the
+    warnings, ``page_runs`` gives an element's page its runs when its text is asked for.
     """
-    pdf = document._pdf
 
     def warn(message: str) -> None:
-        document._warn(0, STRUCTURE_WARNING, message)
+        record(0, STRUCTURE_WARNING, message)
 
     try:
         root_dict = pdf.Root.get("/StructTreeRoot")
@@ -519,7 +522,6 @@ def read_structure(document: Document) -> Structure | None:
         root_dict = None
     if not isinstance(root_dict, pikepdf.Dictionary):
         return None
-    limits = document.options.limits
     reader = _Reader(pdf, limits.max_structure_elements, limits.max_structure_depth, warn)
     try:
         root = reader.read(root_dict)
@@ -528,4 +530,4 @@ def read_structure(document: Document) -> Structure | None:
     except Exception as exc:  # pikepdf raises lazily and variously on broken objects
         warn(f"the structure tree could not be read: {type(exc).__name__}: {exc}")
         return None
-    return Structure(root, reader.role_map, document)
+    return Structure(root, reader.role_map, page_runs)

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from ..document.opening import open_pdf as open_document
+from ..document.rendering import render_page
 from ..errors import PasswordRequired, PdfError, PluginError
-from ..pictures.render import render_page
 from .report import grouped
 
 

@@ -24,6 +24,7 @@ from ..content.interpreter import Interpreter, PageContent
 from ..content.shapes import Shape, ShapeReader
 from ..errors import PdfError, StrictError
 from ..fonts import FontCache
+from ..model.runs import Run
 from ..model.values import PdfWarning, WarningCode
 from ..objects.page_tree import InheritedValues
 from ..objects.qpdf_messages import is_repair, reason, summary
@@ -268,7 +269,16 @@ class Document(DocumentExtras):
     @computed_once_locked
     def structure(self) -> Structure | None:
         """The logical structure tree of a tagged PDF (:mod:`pagelift.catalog.structure`); None for an untagged file."""
-        return read_structure(self)
+        # Through a lambda: a worker's PageReader replaces _warn to mark what it says.
+        return read_structure(self._pdf, self.options.limits,
+                              lambda page, code, message: self._warn(page, code, message), self._visible_runs_of)
+
+    def _visible_runs_of(self, number: int) -> list[Run] | None:
+        """Page ``number``'s visible runs, for the structure tree's text; None for a page not selected."""
+        for page in self.pages:
+            if page.number == number:
+                return page._visible_runs()
+        return None
 
     def export(self, format: str = "markdown", **options: Any) -> str:
         """The document in an output format an exporter plugin registered (``markdown``: ``pagelift-markdown``).

@@ -9,7 +9,7 @@ rest is still read. The readers are their own modules: :mod:`.metadata`, :mod:`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..caching.cached import computed_once_locked
 from ..catalog.annotations import Annotation, read_annotations
@@ -26,7 +26,29 @@ if TYPE_CHECKING:
 
     from ..model.values import Line
     from ..options import Options
-    from .page import PageHost
+
+
+class ExtrasHost(Protocol):
+    """What a page's extras ask of its document (:class:`pagelift.Document` is one): a protocol,
+    since the page module imports this one and the document imports both."""
+
+    @property
+    def destinations(self) -> Destinations:
+        """Where links go."""
+        ...
+
+    @property
+    def page_labels(self) -> list[str]:
+        """Every page's label, in page order."""
+        ...
+
+    def page_object(self, number: int) -> Any:
+        """The page dictionary of page ``number``."""
+        ...
+
+    def warn(self, page: int, code: str, message: str) -> None:
+        """Record a warning on page ``page``."""
+        ...
 
 __all__ = ["DocumentExtras", "PageExtras"]
 
@@ -89,7 +111,7 @@ class DocumentExtras:
 class PageExtras:
     """Annotations, links, the label and the words of a page."""
 
-    document: PageHost
+    document: ExtrasHost
     number: int
 
     def lines(self) -> list[Line]:  # pragma: no cover - Page's own

@@ -23,7 +23,6 @@ from ..objects.qpdf_messages import reason
 from ..options import Options
 from ..pictures.ocr import OcrReader, image_only_message, selection
 from ..pictures.outlines import count_fills, outlined_message
-from ..pictures.render import rendered_ocr_runs
 from ..plugins.manager import PluginManager
 from ..plugins.strategies import LayoutContext, TableContext
 from ..tables.auto import AUTO, auto_tables
@@ -31,6 +30,7 @@ from ..text.cleaning import clean_runs
 from ..text.lines import lines
 from .assembly import arranged_blocks, assembled_text, layout_name
 from .extras import PageExtras
+from .rendering import rendered_ocr_runs
 
 
 class PageHost(Protocol):
@@ -85,6 +85,8 @@ class PageHost(Protocol):
 
 class Page(PageExtras):
     """One page of a document: its runs, glyphs, images, lines, text and tables."""
+
+    document: PageHost
 
     def __init__(self, document: PageHost, number: int) -> None:
         self.document = document

@@ -3,7 +3,7 @@
 Some producers turn text into vector outlines (Ghostscript's ``-dNoOutputFonts``, "convert
 text to curves" in design tools, print workflows): every glyph becomes a filled path, the
 page holds no font, and there is neither text to extract nor an image to OCR. Only
-rendering the page to pixels and OCRing them reads it (:mod:`pagelift.pictures.render`).
+rendering the page to pixels and OCRing them reads it (:mod:`pagelift.document.rendering`).
 
 The count is taken only for a page that has no text and no image covering most of it, so
 the ordinary page never pays for it; it reads the page's content streams and the forms

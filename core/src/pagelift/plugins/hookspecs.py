@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from ..document.page import Page
     from ..fonts.info import FontInfo, GlyphMap
     from ..model.values import Image
     from ..options import Limits
-    from .strategies import Exporter, LayoutStrategy, OcrEngine, TableDetector
+    from .strategies import Exporter, LayoutStrategy, OcrEngine, PageView, TableDetector
 
 hookspec = pluggy.HookspecMarker("pagelift")
 
@@ -118,7 +117,7 @@ def pagelift_decode_image(image: Image, limits: Limits) -> Any | None:
 
 
 @hookspec(firstresult=True)
-def pagelift_render_page(page: Page, dpi: float, rotation: int) -> Any | None:
+def pagelift_render_page(page: PageView, dpi: float, rotation: int) -> Any | None:
     """Render a page to pixels.
 
     Called when a caller asks for a page's picture (``pagelift.render_page``, ``pagelift

@@ -8,14 +8,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..content.shapes import Shape
 from ..model.runs import Run
 from ..model.values import Block, Line, Rect, Table
 
-if TYPE_CHECKING:
-    from ..document.document import Document
+
+class DocumentView(Protocol):
+    """The document a plugin is handed: a :class:`pagelift.Document`.
+
+    The plugin contract names it through this protocol, not the class, because the plugin
+    layer sits below the document layer and never imports it (docs/architecture.md). A
+    plugin may use the whole public API of :class:`pagelift.Document`; the protocol lists
+    only what the core's own type checking relies on.
+    """
+
+    name: str
+
+
+class PageView(Protocol):
+    """The page a plugin is handed: a :class:`pagelift.Page` (named by a protocol for the same
+    reason as :class:`DocumentView`; the whole public API of Page is there)."""
+
+    @property
+    def number(self) -> int:
+        """The page's one-based number in the file."""
+        ...
+
+    @property
+    def document(self) -> DocumentView:
+        """The document the page belongs to."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +124,6 @@ class OcrEngine(Protocol):
 class Exporter(Protocol):
     """Turns a whole document into one output format (Markdown, HTML, chunks for embeddings)."""
 
-    def export(self, document: Document, **options: Any) -> str:
+    def export(self, document: DocumentView, **options: Any) -> str:
         """Return the document in this format; read it only through pagelift's public API."""
         ...

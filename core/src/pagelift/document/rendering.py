@@ -9,21 +9,76 @@ placing the words on the page like those of a scan, flagged ``ocr``.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import StrictError
 from ..model.runs import Run
-from ..model.values import Image, WarningCode
+from ..model.values import Image, Rect, WarningCode
 
 if TYPE_CHECKING:
-    from ..document.document import Document
-    from ..document.page import Page
+    import pikepdf
+
+    from ..options import Options
+    from ..pictures.ocr import OcrReader
+    from ..plugins.manager import PluginManager
+
+
+class RenderHost(Protocol):
+    """What rendering asks of a document (:class:`pagelift.Document` is one). A protocol, not
+    the class: pages import this module, and the document imports pages."""
+
+    options: Options
+    plugins: PluginManager
+
+    @property
+    def ocr_reader(self) -> OcrReader:
+        """The document's OCR reader."""
+        ...
+
+    def warn(self, page: int, code: str, message: str) -> None:
+        """Record a warning on page ``page``."""
+        ...
+
+
+class OpenDocument(Protocol):
+    """A document whose file can be saved for a renderer (:class:`pagelift.Document` is one)."""
+
+    _pdf: pikepdf.Pdf
+
+
+class RenderedPage(Protocol):
+    """What rendering asks of a page (:class:`pagelift.Page` is one)."""
+
+    @property
+    def number(self) -> int:
+        """The page's one-based number."""
+        ...
+
+    @property
+    def document(self) -> RenderHost:
+        """The page's document."""
+        ...
+
+    @property
+    def crop_box(self) -> Rect:
+        """The visible area, in unrotated page space."""
+        ...
+
+    @property
+    def rotation(self) -> int:
+        """The page's /Rotate, 0, 90, 180 or 270."""
+        ...
+
+    @property
+    def runs(self) -> list[Run]:
+        """The page's runs."""
+        ...
 
 DEFAULT_DPI = 300.0
 """The resolution outlined pages are rendered at for OCR (Tesseract reads best at about 300)."""
 
 
-def document_bytes(document: Document) -> bytes:
+def document_bytes(document: OpenDocument) -> bytes:
     """The document as a PDF a renderer can open: qpdf's reading of it, decrypted and repaired.
 
     Written once per document and kept (a renderer opens the whole file, not one page).
@@ -37,7 +92,7 @@ def document_bytes(document: Document) -> bytes:
     return cached
 
 
-def render_page(page: Page, dpi: float = 150.0) -> Any | None:
+def render_page(page: RenderedPage, dpi: float = 150.0) -> Any | None:
     """The page as a PIL image at ``dpi``, as a viewer shows it (its /Rotate applied); None with a warning.
 
     Asks the ``pagelift_render_page`` hook. None comes with one warning on the page: no
@@ -47,7 +102,7 @@ def render_page(page: Page, dpi: float = 150.0) -> Any | None:
     return _render(page, dpi, upright=True)
 
 
-def _render(page: Page, dpi: float, *, upright: bool) -> Any | None:
+def _render(page: RenderedPage, dpi: float, *, upright: bool) -> Any | None:
     document = page.document
     warn = document.warn
     box = page.crop_box
@@ -75,7 +130,7 @@ def _render(page: Page, dpi: float, *, upright: bool) -> Any | None:
     return picture
 
 
-def rendered_ocr_runs(page: Page, dpi: float = DEFAULT_DPI) -> list[Run]:
+def rendered_ocr_runs(page: RenderedPage, dpi: float = DEFAULT_DPI) -> list[Run]:
     """OCR the rendered page: the words as runs flagged ``ocr``, in unrotated page space.
 
     The page is rendered without its /Rotate (as the page's own coordinates lie), so its
