@@ -12,10 +12,11 @@ This module is the public API and nothing else; see docs/architecture.md for the
 # First: it decides whether the hot modules load compiled or from source (PAGELIFT_PURE_PYTHON).
 from . import purepython  # noqa: F401
 from .catalog.annotations import Annotation
-from .catalog.attachments import Attachment
+from .catalog.attachments import Attachment, Saved, save_attachments
 from .catalog.forms import FormField, Widget
 from .catalog.metadata import Metadata
 from .catalog.outline import OutlineItem
+from .catalog.safe_names import distinct_name, safe_filename, write_new
 from .content.shapes import Shape
 from .document import Document, Page, parse_pages
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
@@ -38,6 +39,7 @@ from .strategies import (
 from .structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 from .text.frames import Span, direction_key, frame, span
 from .text.lines import join, lines, logical_order, same_baseline
+from .text.markdown_escape import escape_heading, escape_inline, escape_markdown, markdown_link, safe_link_target
 from .text.rtl import has_rtl, mostly_rtl
 from .text.scripts import is_cjk
 from .text.words import Word
@@ -87,6 +89,7 @@ __all__ = [
     "Rect",
     "Role",
     "Run",
+    "Saved",
     "Shape",
     "Span",
     "StrictError",
@@ -100,7 +103,11 @@ __all__ = [
     "Widget",
     "Word",
     "direction_key",
+    "distinct_name",
     "document_bytes",
+    "escape_heading",
+    "escape_inline",
+    "escape_markdown",
     "frame",
     "has_rtl",
     "hookimpl",
@@ -108,11 +115,16 @@ __all__ = [
     "join",
     "lines",
     "logical_order",
+    "markdown_link",
     "mostly_rtl",
     "open",
     "parse_pages",
     "render_page",
+    "safe_filename",
+    "save_attachments",
+    "safe_link_target",
     "same_baseline",
     "span",
     "word_space",
+    "write_new",
 ]

@@ -12,6 +12,8 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
+from ..text.markdown_escape import escape_inline
+
 if TYPE_CHECKING:
     from ..model import Table
 
@@ -48,8 +50,10 @@ def unique_names(names: list[str]) -> list[str]:
 
 
 def markdown_cell(text: str) -> str:
-    """A cell's text made safe inside a pipe table: ``|`` and ``\\`` escaped, line breaks as ``<br>``."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
+    """A cell's text made safe inside a pipe table: what would start inline markup escaped (HTML,
+    emphasis, links: :func:`escape_inline`), ``|`` escaped, its line breaks as ``<br>``."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    return "<br>".join(escape_inline(line, always="|") for line in lines)
 
 
 def to_markdown(table: Table) -> str:
