@@ -52,8 +52,10 @@ def unique_names(names: list[str]) -> list[str]:
 def markdown_cell(text: str) -> str:
     """A cell's text made safe inside a pipe table: what would start inline markup escaped (HTML,
     emphasis, links: :func:`escape_inline`), ``|`` escaped, its line breaks as ``<br>``."""
-    lines = text.replace("\r\n", "\n").split("\n")
-    return "<br>".join(escape_inline(line, always="|") for line in lines)
+    # The cell is one inline span around its <br>s ("*" before one and "*" after pair into emphasis), so it
+    # is escaped whole, each break held by NUL (never in a rendered text: CommonMark replaces it).
+    held = text.replace("\x00", "\ufffd").replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\x00")
+    return escape_inline(held, always="|").replace("\x00", "<br>")
 
 
 def to_markdown(table: Table) -> str:

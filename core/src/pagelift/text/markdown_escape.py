@@ -107,7 +107,7 @@ def escape_inline(text: str, always: str = "") -> str:
         after = text[index + 1] if index + 1 < len(text) else ""
         if ch == "]" and after in ("(", "[", ":"):
             escape.add(index)
-        elif ch == "\\" and (after == "" or after in _ASCII_PUNCTUATION or after in "\r\n"):
+        elif ch == "\\" and (after == "" or after in _ASCII_PUNCTUATION or after in "\r\n\x00"):
             escape.add(index)
     if not escape:
         return text
