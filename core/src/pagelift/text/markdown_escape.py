@@ -171,7 +171,8 @@ def markdown_link(text: str, target: str) -> str:
     safe = safe_link_target(target)
     if safe is None or not text.strip():
         return escape_inline(text)
-    # In <...> form a destination may hold spaces and parentheses; "\", "<", ">" and "&" are
-    # escaped so that no entity or escape changes the target that was checked.
-    destination = "".join("\\" + ch if ch in "\\<>&" else ch for ch in safe)
+    # In <...> form a destination may hold spaces and parentheses; "\", "<", ">" and an "&" that starts
+    # an entity are escaped, so that no entity or escape changes the target that was checked.
+    entities = {m.start() for m in _ENTITY.finditer(safe)}
+    destination = "".join("\\" + ch if ch in "\\<>" or i in entities else ch for i, ch in enumerate(safe))
     return f"[{escape_inline(text, always='[]')}](<{destination}>)"
