@@ -84,6 +84,7 @@ def test_a_symbolic_link_at_the_target_is_never_followed(tmp_path: Path, overwri
     assert status == 4
     assert victim.read_bytes() == b"precious\n" and (out / "report.txt").is_symlink()
     assert (out / "other.txt").read_bytes() == b"file 1\n"
+    assert info["attachments"][0]["saved_as"] is None
     assert "not saved" in stderr and ("symbolic link" in stderr or "already exists" in stderr)
 
 
