@@ -23,6 +23,8 @@ LINE_STARTS = ["# Not a heading", "> Not a quote", "+ Not an item", "<div>Not a 
 ITEMS = ["<b>bold</b> item with [x](data:text/html,alert(7))", "second *item* with <u>tags</u>"]
 CELLS = [("Name", "Value"), ("<svg onload=alert(8)>", "a | b"), ("[c](vbscript:x)", "*star*")]
 LINK_TEXT = "Visit the report site"
+SAFE_LINK_TEXT = "Read the <b>safe</b> page"
+SAFE_TARGET = "https://example.org/report?id=7&view=full"
 LINK_TARGETS = ["javascript:alert(9)", "data:text/html,<script>alert(10)</script>", "file:///etc/passwd",
                 "vbscript:msgbox(11)"]
 TITLE = '</script><script>alert(12)</script> "quoted" \\ back\u2028slash \x07bell'
@@ -99,6 +101,9 @@ def tagged() -> bytes:
     link = line("Link", LINK_TEXT, paragraph)
     for target in LINK_TARGETS:
         tree.objr(link, add_link(page, (70, state["y"] + 18, 200, state["y"] + 30), uri=target), page)  # type: ignore[arg-type]
+    safe = tree.element("P", root, page=page)
+    safe_link = line("Link", SAFE_LINK_TEXT, safe)
+    tree.objr(safe_link, add_link(page, (70, state["y"] + 18, 200, state["y"] + 30), uri=SAFE_TARGET), page)  # type: ignore[arg-type]
     tree.element("Figure", root, page=page, alt="<img src=x onerror=alert(16)> *chart*")
     set_info(doc, Title=TITLE)
     return doc.to_bytes()

@@ -51,7 +51,8 @@ def test_the_markdown_export_renders_only_the_structure_pagelift_meant(crafted_p
     markdown = pagelift.open(crafted_pdf).export("markdown")
     shown = render_markdown(markdown)
     assert_only_meant_markup(shown)
-    assert shown.links() == []  # every link target in these documents is unsafe
+    # The one safe link annotation (tagged file: its Link element) is the only link; the unsafe ones are words.
+    assert shown.links() == ([crafted.SAFE_TARGET] if crafted_pdf.stem == "tagged" else [])
     assert {"h1", "p", "ul", "li", "table", "td"} <= shown.tags
 
 
@@ -116,4 +117,33 @@ def test_json_lines_stay_one_record_a_line(crafted_pdf: Path) -> None:
     (record,) = [json.loads(line) for line in result.stdout.splitlines()]
     assert words(crafted.BODY) in words(record["text"])
     uris = sorted(a["uri"] for a in record["annotations"] if a["subtype"] == "Link")
-    assert uris == sorted(crafted.LINK_TARGETS)  # reported as data, for the caller to judge
+    expected = crafted.LINK_TARGETS + ([crafted.SAFE_TARGET] if crafted_pdf.stem == "tagged" else [])
+    assert uris == sorted(expected)  # reported as data, for the caller to judge
+
+
+def test_a_tagged_link_is_written_only_to_a_safe_target() -> None:
+    shown = render_markdown(pagelift.open(crafted.tagged()).export("markdown"))
+    anchors = [attrs for tag, attrs in shown.elements if tag == "a"]
+    assert anchors == [{"href": crafted.SAFE_TARGET}]
+    assert words(crafted.SAFE_LINK_TEXT) in shown.text and crafted.LINK_TEXT in shown.text
+
+
+@pytest.mark.parametrize(("target", "linked"), [("javascript:alert(1)", False), ("data:text/html,x", False),
+                                                ("https://example.org/a", True), ("notes.html#b", True),
+                                                ("mailto:a@example.org", True), ("file:///etc/passwd", False)])
+def test_with_links_writes_only_safe_links(target: str, linked: bool) -> None:
+    from pagelift_markdown.render import with_links
+
+    text = pagelift.escape_markdown("See *the* <b>notes</b> here")
+    out = with_links(text, [("<b>notes</b>", target)])
+    shown = render_markdown(out)
+    assert shown.text == "See *the* <b>notes</b> here"
+    assert shown.links() == ([target] if linked else [])
+    assert shown.tags == ({"p", "a"} if linked else {"p"})
+
+
+def test_with_links_leaves_words_it_cannot_find_alone() -> None:
+    from pagelift_markdown.render import with_links
+
+    assert with_links("plain text", [("missing", "https://example.org")]) == "plain text"
+    assert with_links("a \\*b", [("*b", "https://example.org")]) == "a \\*b"

@@ -39,7 +39,13 @@ from .strategies import (
 from .structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 from .text.frames import Span, direction_key, frame, span
 from .text.lines import join, lines, logical_order, same_baseline
-from .text.markdown_escape import escape_heading, escape_inline, escape_markdown, markdown_link, safe_link_target
+from .text.markdown_escape import (
+    escape_heading,
+    escape_inline,
+    escape_markdown,
+    markdown_link,
+    safe_link_target,
+)
 from .text.rtl import has_rtl, mostly_rtl
 from .text.scripts import is_cjk
 from .text.words import Word
@@ -121,9 +127,9 @@ __all__ = [
     "parse_pages",
     "render_page",
     "safe_filename",
-    "save_attachments",
     "safe_link_target",
     "same_baseline",
+    "save_attachments",
     "span",
     "word_space",
     "write_new",

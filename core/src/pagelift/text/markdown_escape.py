@@ -105,9 +105,9 @@ def escape_inline(text: str, always: str = "") -> str:
     escape.update(m.start() for m in _ENTITY.finditer(text))
     for index, ch in enumerate(text):
         after = text[index + 1] if index + 1 < len(text) else ""
-        if ch == "]" and after in ("(", "[", ":"):
-            escape.add(index)
-        elif ch == "\\" and (after == "" or after in _ASCII_PUNCTUATION or after in "\r\n\x00"):
+        link_bracket = ch == "]" and after in ("(", "[", ":")
+        live_backslash = ch == "\\" and (after == "" or after in _ASCII_PUNCTUATION or after in "\r\n\x00")
+        if link_bracket or live_backslash:
             escape.add(index)
     if not escape:
         return text

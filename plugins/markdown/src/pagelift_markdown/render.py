@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pagelift
 
-from .blocks import Block, Code, Heading, ListItem, Paragraph, Quote, TableBlock
+from .blocks import Block, Code, Heading, Link, ListItem, Paragraph, Quote, TableBlock
 
 
 def escape_text(text: str) -> str:
@@ -45,10 +45,10 @@ def _render_one(block: Block) -> str:
     if isinstance(block, Heading):
         return "#" * max(1, min(6, block.level)) + " " + pagelift.escape_heading(_inline(block.text))
     if isinstance(block, Paragraph):
-        return escape_text(_inline(block.text))
+        return with_links(escape_text(_inline(block.text)), block.links)
     if isinstance(block, ListItem):
         marker = f"{block.number}." if block.number is not None else "-"
-        return "  " * block.depth + marker + " " + escape_text(_inline(block.text))
+        return "  " * block.depth + marker + " " + with_links(escape_text(_inline(block.text)), block.links)
     if isinstance(block, TableBlock):
         return table_of(block).to_markdown().rstrip("\n") if block.rows else ""
     if isinstance(block, Quote):
@@ -62,6 +62,26 @@ def _render_one(block: Block) -> str:
         fence = "`" * max(3, longest + 1)
         return f"{fence}\n{block.text}\n{fence}"
     return ""
+
+
+def with_links(escaped: str, links: Sequence[Link]) -> str:
+    """Escaped block text with each link's words made a Markdown link (:func:`pagelift.markdown_link`:
+    only to http, https, mailto or relative targets; any other leaves the words as they were).
+
+    The words are found as escaped alone; where they read differently inside the block (an
+    escape that depends on what surrounds them) the link is left out and the text stays.
+    """
+    done = 0
+    for words, target in links:
+        plain = pagelift.escape_inline(_inline(words))
+        at = escaped.find(plain, done)
+        # Not where a backslash escapes the first character: the words would not start there.
+        if not plain or at < 0 or (at and escaped[at - 1] == "\\") or pagelift.safe_link_target(target) is None:
+            continue
+        link = pagelift.markdown_link(_inline(words), target)
+        escaped = escaped[:at] + link + escaped[at + len(plain):]
+        done = at + len(link)
+    return escaped
 
 
 def _inline(text: str) -> str:
