@@ -1,4 +1,5 @@
-"""docs/security.md: its Python examples print what the page shows, its console session runs as shown."""
+"""docs/security.md: its Python examples print what the page shows, its console session runs as shown;
+and the info example of docs/cli.md."""
 
 from __future__ import annotations
 
@@ -48,3 +49,25 @@ def test_the_console_session_runs_as_shown(in_folder_with_five: Path) -> None:
     assert listed == commands[1][1].splitlines()
     pairs = [[a["filename"], a["saved_as"]] for a in info["attachments"]]
     assert pairs == json.loads(commands[2][1])
+
+
+def test_the_cli_page_info_example_runs_as_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pdfbuilder
+    from pdfbuilder.extras import attach_file
+
+    text = (PAGE.parent / "cli.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```\n(\$ pagelift info mail\.pdf.*?)```", text, flags=re.S)
+    command, *stderr_lines, _echo, status = block.strip("\n").split("\n")
+    doc = pdfbuilder.Document()
+    doc.add_page().text(doc.standard_font("Helvetica"), 12, 72, 700, "Mail")
+    attach_file(doc, "invoice.pdf", b"%PDF-1.7 first", key="invoice")
+    attach_file(doc, "invoice.pdf", b"%PDF-1.7 second", key="invoice-copy")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mail.pdf").write_bytes(doc.to_bytes())
+    (tmp_path / "files").mkdir()
+    (tmp_path / "files" / "invoice.pdf").write_bytes(b"kept")
+    result = CliRunner().invoke(main, shlex.split(command[2:].split(" > ")[0])[1:])
+    assert str(result.exit_code) == status
+    assert result.stderr.splitlines() == stderr_lines
+    assert (tmp_path / "files" / "invoice.pdf").read_bytes() == b"kept"
+    assert (tmp_path / "files" / "invoice (2).pdf").read_bytes() == b"%PDF-1.7 second"
