@@ -74,6 +74,9 @@ def test_injections_render_as_text(text: str) -> None:
     ("- - -", "\\- - -"),
     ("```", "\\```"),
     ("[x] done", "\\[x] done"),
+    ("    indented code", "indented code"),
+    ("\t- tabbed item", "\\- tabbed item"),
+    ("  # spaced heading", "\\# spaced heading"),
 ])
 def test_line_start_markers_are_escaped(text: str, escaped: str) -> None:
     assert pagelift.escape_markdown(text) == escaped

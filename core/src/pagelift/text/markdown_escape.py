@@ -116,7 +116,9 @@ def escape_inline(text: str, always: str = "") -> str:
 
 def escape_line_start(text: str) -> str:
     """``text`` made safe to stand at the start of a Markdown line: a leading ``#``, ``>``, ``-``,
-    ``+``, ``*``, ``1.``, ``=``, a fence, a thematic break or a task box ``[x]`` escaped."""
+    ``+``, ``*``, ``1.``, ``=``, a fence, a thematic break or a task box ``[x]`` escaped. Spaces and
+    tabs before it are left out: four would make an indented code block, and a paragraph shows none."""
+    text = text.lstrip(" \t")
     m = _THEMATIC_BREAK.match(text)
     if m:
         return m.group(1) + "\\" + text[m.end(1):]
