@@ -289,9 +289,10 @@ def need_appearances(doc: Document, font: Font, size: float = 12) -> None:
 
 def attach_file(doc: Document, name: str, data: bytes, *, mime: str | None = None, description: str = "",
                 created: str | None = None, modified: str | None = None, stream: bool = True,
-                compress: bool = False) -> pikepdf.Dictionary:
+                compress: bool = False, key: str | None = None) -> pikepdf.Dictionary:
     """Embed a file under ``name`` in /Names /EmbeddedFiles (with ``stream=False``, a file
-    specification without its file stream: damaged). Returns the file specification."""
+    specification without its file stream: damaged). ``key`` is its key in the name tree
+    when that differs from ``name`` (two files of one name need two keys). Returns the file specification."""
     params = pikepdf.Dictionary(Size=len(data))
     if created:
         params.CreationDate = pikepdf.String(created)
@@ -314,7 +315,7 @@ def attach_file(doc: Document, name: str, data: bytes, *, mime: str | None = Non
         doc.pdf.Root.Names = pikepdf.Dictionary()
     if "/EmbeddedFiles" not in doc.pdf.Root.Names:
         doc.pdf.Root.Names.EmbeddedFiles = pikepdf.NameTree.new(doc.pdf).obj
-    pikepdf.NameTree(doc.pdf.Root.Names.EmbeddedFiles)[name] = spec
+    pikepdf.NameTree(doc.pdf.Root.Names.EmbeddedFiles)[key if key is not None else name] = spec
     return spec
 
 

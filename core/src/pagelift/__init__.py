@@ -12,10 +12,11 @@ This module is the public API and nothing else; see docs/architecture.md for the
 # First: it decides whether the hot modules load compiled or from source (PAGELIFT_PURE_PYTHON).
 from .builds import purepython  # noqa: F401
 from .catalog.annotations import Annotation
-from .catalog.attachments import Attachment
+from .catalog.attachments import Attachment, Saved, save_attachments
 from .catalog.forms import FormField, Widget
 from .catalog.metadata import Metadata
 from .catalog.outline import OutlineItem
+from .catalog.safe_names import distinct_name, safe_filename, write_new
 from .catalog.structure import Elem, MarkedRef, ObjectRef, Role, Structure, StructureStats
 from .content.shapes import Shape
 from .document.document import Document
@@ -25,6 +26,13 @@ from .document.rendering import document_bytes, render_page
 from .errors import CannotDecode, PasswordRequired, PdfError, PluginError, StrictError
 from .fonts.geometry import word_space
 from .fonts.info import PRIORITY_FONT_PROGRAM, PRIORITY_GLYPH_NAME, PRIORITY_TOUNICODE, FontInfo, GlyphMap
+from .model.markdown_escape import (
+    escape_heading,
+    escape_inline,
+    escape_markdown,
+    markdown_link,
+    safe_link_target,
+)
 from .model.runs import Run
 from .model.values import (
     Block,
@@ -102,6 +110,7 @@ __all__ = [
     "Rect",
     "Role",
     "Run",
+    "Saved",
     "Shape",
     "Span",
     "StrictError",
@@ -115,7 +124,11 @@ __all__ = [
     "Widget",
     "Word",
     "direction_key",
+    "distinct_name",
     "document_bytes",
+    "escape_heading",
+    "escape_inline",
+    "escape_markdown",
     "frame",
     "has_rtl",
     "hookimpl",
@@ -123,11 +136,16 @@ __all__ = [
     "join",
     "lines",
     "logical_order",
+    "markdown_link",
     "mostly_rtl",
     "open",
     "parse_pages",
     "render_page",
+    "safe_filename",
+    "safe_link_target",
     "same_baseline",
+    "save_attachments",
     "span",
     "word_space",
+    "write_new",
 ]

@@ -7,9 +7,10 @@ the bytes are decoded when :meth:`Attachment.data` is called, and never more tha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pikepdf
@@ -18,9 +19,10 @@ from ..errors import PdfError
 from ..model.values import WarningCode
 from ..objects.streams import read_stream
 from ..objects.textstrings import parse_date, text_of
+from .safe_names import distinct_name, safe_filename, write_new
 from .treewalk import qpdf_tree_problems
 
-__all__ = ["MAX_ATTACHMENTS", "Attachment", "read_attachments"]
+__all__ = ["MAX_ATTACHMENTS", "Attachment", "Saved", "read_attachments", "save_attachments"]
 
 Warn = Callable[[str, str], None]
 MAX_ATTACHMENTS = 10_000
@@ -120,3 +122,37 @@ def _attachment(name: str, spec: Any, limit: int) -> Attachment:
     subtype = stream.get("/Subtype")
     mime = str(subtype)[1:] if isinstance(subtype, pikepdf.Name) else ""
     return Attachment(name, filename, description, size, mime, created, modified, stream, limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What became of one attachment asked to be saved: the ``path`` written, or None and the ``error``."""
+
+    attachment: Attachment
+    path: Path | None
+    error: str = ""
+
+
+def save_attachments(attachments: Sequence[Attachment], folder: str | Path, *, overwrite: bool = False) -> list[Saved]:
+    """Write each attachment into ``folder`` (made if missing) under a safe, distinct name; one :class:`Saved` each.
+
+    The name is the attachment's file name reduced to a plain one (:func:`safe_filename`:
+    no directories, no ``..``, no control characters, ``attachment-3.bin`` in place of an
+    unusable one) and made distinct from the others (``report (2).txt``). A file already
+    in ``folder`` is kept and that attachment reported unless ``overwrite``; a symbolic
+    link at the target is never followed. One failure never stops the others.
+    """
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    taken: set[str] = set()
+    out = []
+    for index, attachment in enumerate(attachments, 1):
+        name = distinct_name(safe_filename(attachment.filename or attachment.name, index), taken)
+        taken.add(name.casefold())
+        try:
+            out.append(Saved(attachment, write_new(target, name, attachment.data(), overwrite=overwrite)))
+        except FileExistsError:
+            out.append(Saved(attachment, None, f"{target / name} already exists (--overwrite replaces it)"))
+        except (PdfError, OSError, ValueError) as exc:
+            out.append(Saved(attachment, None, f"{target / name}: {exc}"))
+    return out

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from ..apps.export_json import document_record, page_record
+from ..catalog.attachments import save_attachments
 from ..document.opening import open_pdf as open_document
 from ..errors import PasswordRequired, PdfError, PluginError
 from .batch import json_line
+from .report import EXIT_NOT_SAVED
 
 
 @click.command("json")
@@ -52,25 +53,37 @@ def json_command(file: str, pages: str | None, password: str | None, words: bool
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--password", default=None, help="The user or owner password of an encrypted file.")
 @click.option("--save-attachments", "save_to", default=None, type=click.Path(file_okay=False),
-              help="Write the embedded files into this directory (made if missing).")
-def info_command(file: str, password: str | None, save_to: str | None) -> None:
+              help="Write the embedded files into this directory (made if missing), under safe, distinct names.")
+@click.option("--overwrite", is_flag=True,
+              help="With --save-attachments: replace files already in the directory (kept by default).")
+def info_command(file: str, password: str | None, save_to: str | None, overwrite: bool) -> None:
     """Print what FILE holds besides its pages' text, as one JSON object: metadata (Info and
-    XMP), page count and labels, outline, form fields, attachments, warnings."""
+    XMP), page count and labels, outline, form fields, attachments, warnings.
+
+    With --save-attachments DIR each embedded file is written into DIR under its own name
+    made safe (no directories, no "..", no control characters; "attachment-3.bin" for a
+    name that cannot be used) and distinct ("report (2).txt"); a file already there is
+    kept unless --overwrite, a symbolic link is never followed. Exit status 4 when some
+    could not be saved (stderr says which; the JSON is printed all the same).
+    """
+    not_saved = False
     try:
         with open_document(file, password=password) as doc:
             record = document_record(doc)
             if save_to is not None:
-                folder = Path(save_to)
-                folder.mkdir(parents=True, exist_ok=True)
-                for attachment in doc.attachments:
-                    target = folder / Path(attachment.filename or attachment.name).name
-                    try:
-                        target.write_bytes(attachment.data())
-                        click.echo(f"pagelift: saved {target}", err=True)
-                    except PdfError as exc:
-                        click.echo(f"pagelift: {file}: {exc}", err=True)
+                for entry, saved in zip(record["attachments"], save_attachments(doc.attachments, save_to,
+                                                                                overwrite=overwrite), strict=True):
+                    entry["saved_as"] = None if saved.path is None else str(saved.path)
+                    if saved.path is None:
+                        not_saved = True
+                        click.echo(f"pagelift: {file}: attachment {saved.attachment.name!r} not saved: {saved.error}",
+                                   err=True)
+                    else:
+                        click.echo(f"pagelift: saved {saved.path}", err=True)
             record["warnings"] = [{"page": w.page, "code": w.code, "message": w.message} for w in doc.warnings]
     except (PdfError, PasswordRequired, ValueError, OSError) as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)
     click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+    if not_saved:
+        sys.exit(EXIT_NOT_SAVED)

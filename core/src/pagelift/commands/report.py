@@ -8,6 +8,8 @@ from ..model.values import PdfWarning, WarningCode
 from ..plugins.manager import PluginManager
 
 EXIT_UNREADABLE = 3
+EXIT_NOT_SAVED = 4
+"""``pagelift info --save-attachments``: the JSON was printed but some attachments could not be saved."""
 """``pagelift text`` exit status when a document draws glyphs but none of them could be read
 (1 is a file that cannot be opened, 2 a usage error)."""
 
@@ -53,4 +55,4 @@ def plugin_failures(manager: PluginManager) -> list[str]:
             for failure in manager.load_failures]
 
 
-__all__ = ["EXIT_UNREADABLE", "draws_only_unreadable", "grouped", "page_ranges", "plugin_failures"]
+__all__ = ["EXIT_NOT_SAVED", "EXIT_UNREADABLE", "draws_only_unreadable", "grouped", "page_ranges", "plugin_failures"]

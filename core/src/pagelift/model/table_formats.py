@@ -16,6 +16,8 @@ from typing import Any
 # methods call them, and a module below Table that named it back would make an import loop.
 Rows = list[list[str]]
 
+from .markdown_escape import escape_inline
+
 
 def to_csv(rows: Rows) -> str:
     """The rows as CSV (RFC 4180 quoting, ``\\n`` line ends)."""
@@ -50,8 +52,12 @@ def unique_names(names: list[str]) -> list[str]:
 
 
 def markdown_cell(text: str) -> str:
-    """A cell's text made safe inside a pipe table: ``|`` and ``\\`` escaped, line breaks as ``<br>``."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
+    """A cell's text made safe inside a pipe table: what would start inline markup escaped (HTML,
+    emphasis, links: :func:`escape_inline`), ``|`` escaped, its line breaks as ``<br>``."""
+    # The cell is one inline span around its <br>s ("*" before one and "*" after pair into emphasis), so it
+    # is escaped whole, each break held by NUL (never in a rendered text: CommonMark replaces it).
+    held = text.replace("\x00", "\ufffd").replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\x00")
+    return escape_inline(held, always="|").replace("\x00", "<br>")
 
 
 def to_markdown(rows: Rows, header_rows: int) -> str:

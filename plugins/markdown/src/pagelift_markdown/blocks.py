@@ -16,11 +16,16 @@ class Heading:
     text: str
 
 
+Link = tuple[str, str]
+"""A link the document states (a tagged Link element's annotation): its words in the text, and its target."""
+
+
 @dataclass(frozen=True, slots=True)
 class Paragraph:
-    """A paragraph: its lines already joined into one."""
+    """A paragraph: its lines already joined into one; ``links`` the words in it that link somewhere."""
 
     text: str
+    links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +35,7 @@ class ListItem:
     text: str
     depth: int = 0
     number: int | None = None
+    links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

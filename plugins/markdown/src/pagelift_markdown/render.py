@@ -7,21 +7,13 @@ from collections.abc import Sequence
 
 import pagelift
 
-from .blocks import Block, Code, Heading, ListItem, Paragraph, Quote, TableBlock
-
-# What turns the start of a line into markup: a heading, a quote, a list item, a rule, a fence.
-_LINE_START = re.compile(r"^(\s*)(#{1,6}(?=\s|$)|>|[-+*](?=\s)|(\d{1,9})([.)])(?=\s)|={3,}|-{3,}|`{3,}|~{3,})")
+from .blocks import Block, Code, Heading, Link, ListItem, Paragraph, Quote, TableBlock
 
 
 def escape_text(text: str) -> str:
-    """Text made safe to stand at the start of a Markdown line: leading ``#``, ``>``, ``-``, ``1.`` ... escaped."""
-    m = _LINE_START.match(text)
-    if not m:
-        return text
-    lead, token = m.group(1), m.group(2)
-    # "1. word" would become a list item: the dot is escaped; anything else, the token itself.
-    escaped = m.group(3) + "\\" + m.group(4) if m.group(3) else "\\" + token
-    return lead + escaped + text[m.end():]
+    """One line of document text made safe as a Markdown block's text: nothing in it starts markup
+    (HTML, emphasis, links, a leading ``#``, ``>``, ``-``, ``1.``): the core's CommonMark rules."""
+    return pagelift.escape_markdown(text)
 
 
 def table_of(block: TableBlock) -> pagelift.Table:
@@ -51,20 +43,45 @@ def render(blocks: Sequence[Block]) -> str:
 
 def _render_one(block: Block) -> str:
     if isinstance(block, Heading):
-        return "#" * max(1, min(6, block.level)) + " " + _inline(block.text)
+        return "#" * max(1, min(6, block.level)) + " " + pagelift.escape_heading(_inline(block.text))
     if isinstance(block, Paragraph):
-        return escape_text(_inline(block.text))
+        return with_links(escape_text(_inline(block.text)), block.links)
     if isinstance(block, ListItem):
         marker = f"{block.number}." if block.number is not None else "-"
-        return "  " * block.depth + marker + " " + escape_text(_inline(block.text))
+        return "  " * block.depth + marker + " " + with_links(escape_text(_inline(block.text)), block.links)
     if isinstance(block, TableBlock):
         return table_of(block).to_markdown().rstrip("\n") if block.rows else ""
     if isinstance(block, Quote):
-        return "\n".join("> " + escape_text(line) for line in block.text.splitlines() if line.strip())
+        # One line: lines of a quote are one paragraph to Markdown, where "*a" on one and "b*" on the
+        # next would pair into emphasis, and two lines with "|" could make a table.
+        text = _inline(block.text)
+        return "> " + escape_text(text) if text else ""
     if isinstance(block, Code):
-        fence = "````" if "```" in block.text else "```"
+        # The fence is longer than any run of backticks inside, so nothing in the text can close it.
+        longest = max((len(run) for run in re.findall(r"`+", block.text)), default=0)
+        fence = "`" * max(3, longest + 1)
         return f"{fence}\n{block.text}\n{fence}"
     return ""
+
+
+def with_links(escaped: str, links: Sequence[Link]) -> str:
+    """Escaped block text with each link's words made a Markdown link (:func:`pagelift.markdown_link`:
+    only to http, https, mailto or relative targets; any other leaves the words as they were).
+
+    The words are found as escaped alone; where they read differently inside the block (an
+    escape that depends on what surrounds them) the link is left out and the text stays.
+    """
+    done = 0
+    for words, target in links:
+        plain = pagelift.escape_inline(_inline(words))
+        at = escaped.find(plain, done)
+        # Not where a backslash escapes the first character: the words would not start there.
+        if not plain or at < 0 or (at and escaped[at - 1] == "\\") or pagelift.safe_link_target(target) is None:
+            continue
+        link = pagelift.markdown_link(_inline(words), target)
+        escaped = escaped[:at] + link + escaped[at + len(plain):]
+        done = at + len(link)
+    return escaped
 
 
 def _inline(text: str) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pagelift.catalog.structure import Elem, MarkedRef, Structure
+from pagelift.catalog.structure import Elem, MarkedRef, ObjectRef, Structure
 
-from .blocks import Block, Code, Heading, ListItem, Paragraph, Quote, TableBlock
+from .blocks import Block, Code, Heading, Link, ListItem, Paragraph, Quote, TableBlock
 from .text import is_label, join_lines, strip_marker
 
 BLOCK_ROLES = frozenset({
@@ -103,9 +103,10 @@ class TaggedReader:
 
         def flush() -> None:
             text = join_lines(self._lines(pending))
+            links = self.links(pending)
             pending.clear()
             if text:
-                self.blocks.append(ListItem(text, list_depth) if as_item else Paragraph(text))
+                self.blocks.append(ListItem(text, list_depth, links=links) if as_item else Paragraph(text, links))
 
         if elem.actual_text:
             self.blocks.append(Paragraph(elem.actual_text))
@@ -117,6 +118,25 @@ class TaggedReader:
             elif isinstance(child, (MarkedRef, Elem)):
                 pending.append(child)
         flush()
+
+    def links(self, items: Iterable[MarkedRef | Elem]) -> tuple[Link, ...]:
+        """The Link elements among ``items`` (and inside them) whose annotation goes to a URI: (words, target).
+
+        The target is the document's own; :func:`pagelift.markdown_link` decides, when the
+        Markdown is written, whether it may be a link at all.
+        """
+        found: list[Link] = []
+        for item in items:
+            if not isinstance(item, Elem):
+                continue
+            for elem in item.walk():
+                if elem.role != "Link":
+                    continue
+                uris = [ref.uri for ref in elem.content if isinstance(ref, ObjectRef) and ref.uri]
+                text = self.text(elem)
+                if uris and text:
+                    found.append((text, uris[0]))
+        return tuple(found)
 
     def _lines(self, items: Iterable[MarkedRef | Elem]) -> list[str]:
         out: list[str] = []
@@ -160,7 +180,8 @@ class TaggedReader:
                 text = strip_marker(text)
             is_ordered = ordered or (bool(label) and is_label(label))
             if text:
-                self.blocks.append(ListItem(text, depth, _number(label, number) if is_ordered else None))
+                self.blocks.append(ListItem(text, depth, _number(label, number) if is_ordered else None,
+                                            self.links(body)))
             for inner in nested:
                 if inner.role == "L":
                     self.list_items(inner, depth + 1)
