@@ -1,4 +1,4 @@
-"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images."""
+"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images (and plugins' commands)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from . import __version__
 from .commands.batch import batch_command
 from .commands.build import build_command
 from .commands.info_json import info_command, json_command
+from .commands.plugin_commands import PluginCommandGroup
 from .commands.render import render_command
 from .commands.report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .commands.tables import tables_command
@@ -27,7 +28,7 @@ from .parallel import default_workers
 from .plugins import PluginLoadWarning, default_manager
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PluginCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
