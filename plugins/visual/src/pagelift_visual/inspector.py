@@ -201,6 +201,10 @@ class Inspector:
         nav = " ".join(f'<a href="{n}"{" aria-current=page" if n == page.number else ""}>{n}</a>'
                        for n in self.page_numbers)
         title = f"{doc.name} — page {page.number}"
+        metadata = doc.metadata
+        described = [(label, value) for label, value in (("title", metadata.title), ("author", metadata.author),
+                                                          ("producer", metadata.producer)) if value]
+        meta = "".join(f'<p class="meta">{label}: {esc(value)}</p>' for label, value in described)
         return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -210,7 +214,7 @@ class Inspector:
 <script src="../static/inspector.js" defer></script>
 </head>
 <body>
-<header><h1>{esc(doc.name)}</h1><nav aria-label="pages">page {nav}</nav></header>
+<header><h1>{esc(doc.name)}</h1>{meta}<nav aria-label="pages">page {nav}</nav></header>
 <main>
 <div id="stage">
 <img id="page-picture" src="{page.number}.png" width="{width}" height="{height}" alt="page {page.number}">

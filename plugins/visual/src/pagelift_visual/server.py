@@ -24,7 +24,6 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
 
 import pagelift
 
@@ -111,7 +110,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _route(self) -> tuple[int, str, bytes, dict[str, str]] | None:
         if not self._host_allowed():
             return None
-        path = urlsplit(self.path).path
+        path = self.path.split("?", 1)[0].split("#", 1)[0]  # the path as sent: never normalised, never a file
         prefix, _, rest = path.lstrip("/").partition("/")
         if not hmac.compare_digest(prefix.encode(), self.server.token.encode()):
             return None
