@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pdfbuilder
+import pikepdf
+from pdfbuilder.tables import TableSpec, draw_table
 
 import pagelift
 import pagelift_render_pdfium
@@ -61,3 +66,26 @@ def close(a: Box | None, b: Box | tuple[float, ...] | None, tolerance: float = 1
     """Two boxes agree within ``tolerance`` pixels on every side."""
     assert a is not None and b is not None, (a, b)
     return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+
+SCRIPT = "<script>alert(1)</script>"
+QUOTES = "\"'><img src=x onerror=alert(2)>"
+FONT = 'Evil"><svg onload=alert(3)>'
+TITLE = "<script>alert(4)</script> & co"
+CELL = "<b>bold</b>"
+
+def crafted_document(tmp_path: Path) -> Path:
+    """Text, a font name, metadata, a table cell and the file's own name that all try to be markup."""
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    page.text(font, 12, 72, 720, SCRIPT)
+    page.text(font, 12, 72, 700, QUOTES)
+    evil = doc.standard_font("Helvetica")
+    evil.obj.BaseFont = pikepdf.Name("/" + FONT)
+    page.text(evil, 12, 72, 680, "styled")
+    draw_table(page, font, TableSpec([["Name", "Note"], [CELL, "a & b"], ["x", "y"]], x=72, top=600))
+    doc.pdf.docinfo["/Title"] = TITLE
+    path = tmp_path / '<i>"odd".pdf'
+    path.write_bytes(doc.to_bytes())
+    return path

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    import click
+
     from .document import Page
     from .fonts.info import FontInfo, GlyphMap
     from .model import Image
     from .options import Limits
-    import click
-
     from .strategies import Exporter, LayoutStrategy, OcrEngine, TableDetector
 
 hookspec = pluggy.HookspecMarker("pagelift")

@@ -12,13 +12,13 @@ import io
 
 import pdfbuilder
 import pytest
-from visual_testing import LettersOnly, close, dark, manager, red, where
-from pagelift_visual import PageImage
-from pagelift_visual.layers import COLORS, HEADER_FILL, block_marks
 from pdfbuilder.tables import TableSpec, draw_table
 from PIL import Image as PILImage
+from visual_testing import LettersOnly, close, dark, manager, red, where
 
 import pagelift
+from pagelift_visual import PageImage
+from pagelift_visual.layers import COLORS, HEADER_FILL, block_marks
 
 RED = (255, 0, 0, 255)
 
@@ -149,7 +149,7 @@ def test_blocks_are_numbered_in_reading_order_with_arrows_between_them() -> None
     # The left column is read first: the first arrow leaves it for the right one.
     assert arrows[0].points[0][0] < 300 < arrows[0].points[1][0]
     picture = read.to_image(resolution=72).draw_blocks()
-    x0, y0, x1, y1 = picture.space.box((*boxes[0].points[0], *boxes[0].points[1]))
+    x0, y0, _x1, y1 = picture.space.box((*boxes[0].points[0], *boxes[0].points[1]))
     assert picture.annotated.getpixel((round(x0), round((y0 + y1) / 2)))[:3] == COLORS["blocks"]
 
 

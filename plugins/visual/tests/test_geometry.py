@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from pagelift_visual.geometry import PixelSpace
 
 from pagelift import Rect
+from pagelift_visual.geometry import PixelSpace
 
 PAGE = Rect(0, 0, 200, 100)
 

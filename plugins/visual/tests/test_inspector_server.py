@@ -13,40 +13,15 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pdfbuilder
-import pikepdf
 import pytest
-from pagelift_visual.server import InspectorServer, serve, serve_in_thread
-from pdfbuilder.tables import TableSpec, draw_table
+from visual_testing import CELL, FONT, QUOTES, SCRIPT, TITLE, crafted_document
 
 import pagelift
-
-SCRIPT = "<script>alert(1)</script>"
-QUOTES = "\"'><img src=x onerror=alert(2)>"
-FONT = 'Evil"><svg onload=alert(3)>'
-TITLE = "<script>alert(4)</script> & co"
-CELL = "<b>bold</b>"
+from pagelift_visual.server import InspectorServer, serve, serve_in_thread
 
 ALLOWED_TAGS = {"html", "head", "meta", "title", "link", "script", "body", "header", "h1", "p", "nav", "a", "main",
                 "div", "img", "svg", "defs", "marker", "path", "g", "rect", "text", "polyline", "aside", "section",
                 "h2", "label", "input", "span", "dl", "dt", "dd", "ul", "li", "ol"}
-
-
-def crafted_document(tmp_path: Path) -> Path:
-    """Text, a font name, metadata, a table cell and the file's own name that all try to be markup."""
-    doc = pdfbuilder.Document()
-    font = doc.standard_font("Helvetica")
-    page = doc.add_page()
-    page.text(font, 12, 72, 720, SCRIPT)
-    page.text(font, 12, 72, 700, QUOTES)
-    evil = doc.standard_font("Helvetica")
-    evil.obj.BaseFont = pikepdf.Name("/" + FONT)
-    page.text(evil, 12, 72, 680, "styled")
-    draw_table(page, font, TableSpec([["Name", "Note"], [CELL, "a & b"], ["x", "y"]], x=72, top=600))
-    doc.pdf.docinfo["/Title"] = TITLE
-    path = tmp_path / '<i>"odd".pdf'
-    path.write_bytes(doc.to_bytes())
-    return path
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+
 import pagelift
 from pagelift.commands.report import grouped
 

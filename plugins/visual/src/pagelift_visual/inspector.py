@@ -210,6 +210,7 @@ class Inspector:
 <head>
 <meta charset="utf-8">
 <title>{esc(title)} — pagelift view</title>
+<link rel="icon" href="../static/favicon.svg">
 <link rel="stylesheet" href="../static/inspector.css">
 <script src="../static/inspector.js" defer></script>
 </head>

@@ -8,6 +8,7 @@ lists in page space; :func:`page_layer` reads one layer of a page by name, as
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -155,7 +156,7 @@ def block_marks(blocks: Sequence[Block], *, order: bool = True) -> list[Mark]:
            for i, (box, text) in enumerate(zip(boxes, texts, strict=True), 1)]
     if order:
         centres = [((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in boxes]
-        out += [Mark("blocks", "arrow", (a, b), Style(color, None, 2.0)) for a, b in zip(centres, centres[1:])]
+        out += [Mark("blocks", "arrow", (a, b), Style(color, None, 2.0)) for a, b in itertools.pairwise(centres)]
         out += [Mark("blocks", "label", _corners(box), Style(color, (255, 255, 255, 230), 1.0), text=str(i))
                 for i, box in enumerate(boxes, 1)]
     return out

@@ -16,9 +16,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import pagelift
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
+
+import pagelift
 from pagelift import Line, Rect, Run, Shape, Table
 
 from . import layers

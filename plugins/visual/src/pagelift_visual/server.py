@@ -6,7 +6,7 @@ Security, since PDFs come from strangers and a browser is a busy place:
 - every route sits under ``/<token>/``, a random ``secrets.token_urlsafe`` value printed
   with the URL (as Jupyter does): another local user, or a web page the browser has open,
   cannot guess it, so cannot read the document through the server;
-- it serves only its own routes — the page's HTML, its picture, its tables' CSV, the two
+- it serves only its own routes — the page's HTML, its picture, its tables' CSV, its three
   static files — matched exactly; anything else (``/../../etc/passwd`` included) is a 404,
   and nothing is ever read from a path a request names;
 - ``Host`` must name this machine when it listens on the loopback (DNS rebinding);
@@ -38,7 +38,8 @@ SECURITY_HEADERS = {
 }
 """Headers on every answer, errors included."""
 
-STATIC = {"inspector.js": "text/javascript; charset=utf-8", "inspector.css": "text/css; charset=utf-8"}
+STATIC = {"inspector.js": "text/javascript; charset=utf-8", "inspector.css": "text/css; charset=utf-8",
+          "favicon.svg": "image/svg+xml"}
 
 _PAGE = re.compile(r"page/([1-9][0-9]{0,6})")
 _PICTURE = re.compile(r"page/([1-9][0-9]{0,6})\.png")
@@ -74,14 +75,14 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "pagelift-view"
     sys_version = ""
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002  (http.server's own name)
+    def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the URL carries the token, so requests are not written to stderr."""
 
-    def do_GET(self) -> None:  # noqa: N802  (http.server's naming)
+    def do_GET(self) -> None:
         """Answer one of the inspector's own routes, or 404."""
         self._answer(head=False)
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         """The same answer without its body."""
         self._answer(head=True)
 
@@ -89,7 +90,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(405, "text/plain; charset=utf-8", b"the inspector only reads\n", head=False,
                    extra={"Allow": "GET, HEAD"})
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method  # noqa: N815
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method
 
     def _answer(self, *, head: bool) -> None:
         found = self._route()
