@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pagelift_visual.inspector import Inspector
-from pagelift_visual.layers import COLORS, block_marks, ocr_marks, ocr_words, table_marks
 from PIL import Image as PILImage
 
 import pagelift
 from pagelift.cli import main
+from pagelift_visual.inspector import Inspector
+from pagelift_visual.layers import COLORS, block_marks, ocr_marks, ocr_words, table_marks
 
 pytestmark = pytest.mark.corpus
 

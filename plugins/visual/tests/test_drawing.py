@@ -220,3 +220,23 @@ def test_without_a_renderer_to_image_names_the_renderer() -> None:
     page = pagelift.open(doc.to_bytes(), plugins=pm).pages[0]
     with pytest.raises(pagelift.PluginError, match="pip install pagelift-render-pdfium"):
         page.to_image()
+
+
+def test_a_table_without_cells_still_shows_its_header_row() -> None:
+    from pdfbuilder.tables import draw_rows
+
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    rows = [[(72, "Place"), (250, "Miles"), (350, "Locks")], [(72, "Mill Bridge"), (250, "2.5"), (350, "3")],
+            [(72, "Oak Wharf"), (250, "6.0"), (350, "7")], [(72, "Hill Top"), (250, "11.25"), (350, "14")]]
+    draw_rows(page, font, rows, top=700, leading=16)
+    read = pagelift.open(doc.to_bytes()).pages[0]
+    tables = read.tables()
+    assert len(tables) == 1 and tables[0].detector == "whitespace" and not tables[0].cells
+    picture = read.to_image(resolution=72).draw_tables()
+    # Beside "Place" on the header's baseline band: yellow; beside "Oak Wharf" two rows down: not.
+    header = picture.annotated.getpixel(tuple(round(v) for v in picture.space.point(200, 704)))
+    body = picture.annotated.getpixel(tuple(round(v) for v in picture.space.point(200, 672)))
+    assert header[2] < header[0] - 40, header
+    assert body == (255, 255, 255), body

@@ -153,7 +153,7 @@ class Inspector:
             "words": layers.word_marks(words_of_lines(lines), lines, decoders),
             "lines": layers.line_marks(lines),
             "blocks": layers.block_marks(page.blocks()),
-            "tables": layers.table_marks(self.tables(page.number) or []),
+            "tables": layers.table_marks(self.tables(page.number) or [], lines),
             "shapes": layers.shape_marks(page.shapes),
             "images": layers.image_marks(page.images),
             "unreadable": layers.unreadable_marks(page.runs, decoders),

@@ -162,22 +162,48 @@ def block_marks(blocks: Sequence[Block], *, order: bool = True) -> list[Mark]:
     return out
 
 
-def table_marks(tables: Sequence[Table]) -> list[Mark]:
-    """Each table's box and detector; its cells, header rows filled yellow, spanning cells pink."""
+def table_marks(tables: Sequence[Table], lines: Sequence[Line] = ()) -> list[Mark]:
+    """Each table's box and detector; its cells, header rows filled yellow, spanning cells pink.
+
+    A detector that gives no cells (``whitespace``) still has its header rows shown: the
+    table's first ``header_rows`` text lines among ``lines``, across the table's width.
+    """
     color = COLORS["tables"]
     out: list[Mark] = []
     for number, table in enumerate(tables, 1):
-        out.append(Mark("tables", "box", _corners(table.bbox), Style(color, None, 3.0),
-                        info=(("table", str(number)), ("detector", table.detector or "unknown"),
-                              ("size", f"{len(table.rows)} rows x {table.columns} columns"),
-                              ("header rows", str(table.header_rows)))))
+        # Fills first, the table's outline over them (a header band would tint its top edge).
+        if not table.cells and table.header_rows > 0:
+            out += _header_band(table, lines)
         for cell in table.cells:
             if cell.bbox is not None:
                 out.append(Mark("tables", "box", _corners(cell.bbox), Style(color, _cell_fill(cell, table), 1.0),
                                 info=_cell_info(cell, table)))
+        out.append(Mark("tables", "box", _corners(table.bbox), Style(color, None, 3.0),
+                        info=(("table", str(number)), ("detector", table.detector or "unknown"),
+                              ("size", f"{len(table.rows)} rows x {table.columns} columns"),
+                              ("header rows", str(table.header_rows)))))
         out.append(Mark("tables", "label", _corners(table.bbox), Style(color, (255, 255, 255, 230), 1.0),
                         text=f"table {number}: {table.detector or 'unknown'}"))
     return out
+
+
+def _header_band(table: Table, lines: Sequence[Line]) -> list[Mark]:
+    box = table.bbox
+    inside = [line for line in lines if line.runs and box.contains(((line.bbox.x0 + line.bbox.x1) / 2,
+                                                                    (line.bbox.y0 + line.bbox.y1) / 2))]
+    rows: list[Rect] = []
+    for line in sorted(inside, key=lambda line: -line.bbox.y1):  # top to bottom; one row per baseline band
+        if rows and line.bbox.y1 > rows[-1].y0 + 0.5 * (rows[-1].y1 - rows[-1].y0):
+            rows[-1] = _union([rows[-1], line.bbox])
+        else:
+            rows.append(line.bbox)
+    if len(rows) < table.header_rows:
+        return []
+    header = rows[:table.header_rows]
+    band = Rect(box.x0, min(r.y0 for r in header), box.x1, box.y1)
+    return [Mark("tables", "box", _corners(band), Style(None, HEADER_FILL, 1.0),
+                 info=(("header", f"{table.header_rows} row{'s' if table.header_rows > 1 else ''}"),
+                       ("text", " | ".join(table.rows[0]) if table.rows else "")))]
 
 
 def _cell_fill(cell: Cell, table: Table) -> tuple[int, int, int, int] | None:
@@ -320,7 +346,7 @@ def page_layer(page: pagelift.Page, layer: str, *, decoders: Decoders | None = N
     if layer == "blocks":
         return block_marks(page.blocks(layout), order=order)
     if layer == "tables":
-        return table_marks(page.tables())
+        return table_marks(page.tables(), page.lines())
     if layer == "shapes":
         return shape_marks(page.shapes)
     if layer == "images":

@@ -35,10 +35,10 @@ def render(page: pagelift.Page, resolution: float) -> Any:
     if not hook.get_hookimpls():
         raise pagelift.PluginError(f"drawing on page {page.number} needs a renderer to draw its pixels: "
                                    f"{INSTALL_RENDERER}")
-    before = len(page.document.warnings)
+    before = len(page.warnings)
     picture = pagelift.render_page(page, resolution)
     if picture is None:
-        said = [w.message for w in page.document.warnings[before:]]
+        said = [w.message for w in page.warnings[before:]]
         raise pagelift.PluginError(f"page {page.number} could not be rendered: "
                                    f"{'; '.join(said) or 'the renderer gave no picture'}")
     return picture.convert("RGB")
@@ -70,7 +70,8 @@ class PageImage:
     @property
     def size(self) -> tuple[int, int]:
         """The picture's width and height in pixels."""
-        return self.original.size
+        width, height = self.original.size
+        return (int(width), int(height))
 
     def reset(self) -> PageImage:
         """Forget every drawing: the rendered page again. Returns the picture."""
@@ -161,7 +162,8 @@ class PageImage:
     def draw_tables(self, tables: Sequence[Table] | None = None, detector: str = "auto") -> PageImage:
         """Draw each table (default: ``Page.tables(detector)``): its box and detector's name, its cells,
         header rows filled yellow, spanning cells pink. Returns the picture."""
-        return self.draw_marks(layers.table_marks(self.page.tables(detector) if tables is None else tables))
+        found = self.page.tables(detector) if tables is None else tables
+        return self.draw_marks(layers.table_marks(found, self.page.lines()))
 
     def draw_shapes(self) -> PageImage:
         """Draw the lines, rectangles and curves the page paints (``Page.shapes``). Returns the picture."""

@@ -65,8 +65,9 @@ class InspectorServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         """The inspector's address with its token, e.g. ``http://127.0.0.1:8765/3vQ.../``."""
-        host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
+        address, port = self.server_address[:2]
+        host = address.decode() if isinstance(address, bytes) else str(address)
+        shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/{self.token}/"
 
 
