@@ -1,4 +1,4 @@
-"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images."""
+"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images (and plugins' commands)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,10 @@ from .render import render_command
 from .report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .tables import tables_command
 from .text import check_strategies, print_text, say, shown_name, source_of
+from .plugin_commands import PluginCommandGroup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PluginCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""

@@ -293,6 +293,18 @@ class Document(DocumentExtras):
         """How many runs of the read pages had codes nothing could decode (0: every glyph read)."""
         return sum(1 for page in self.pages for run in page.runs if run.unreadable)
 
+    def font_summaries(self) -> list[dict[str, Any]]:
+        """The fonts the read pages loaded, each as a dict: which font it is and which decoders read it.
+
+        Keys: ``resource`` (the name a page's runs give as ``Run.font``), ``base_font``,
+        ``subtype``, ``cmap``, ``embedded``, ``sources`` (the decoders that answered, highest
+        priority first), ``codes_drawn`` and ``unreadable_codes``. For diagnostics (the
+        inspector of ``pagelift-visual`` says which decoder read a word); a document with
+        very many fonts keeps only the most recently used loaded.
+        """
+        with self._lock:
+            return [font.summary() for font in self._fonts]
+
     def close(self) -> None:
         """Release the underlying file."""
         self._pdf.close()

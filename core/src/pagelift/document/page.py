@@ -338,6 +338,19 @@ class Page(PageExtras):
         found = self.document.plugins.table_detector(detector)
         return list(found.find_tables(self.lines(), context, **options))
 
+    def to_image(self, resolution: float = 150) -> Any:
+        """The page as a picture to draw what pagelift read on (``pagelift-visual``'s ``PageImage``).
+
+        Rendered at ``resolution`` pixels per inch as a viewer shows the page; its methods
+        (``draw_words()``, ``draw_blocks()``, ``draw_tables()``, ``save()``, ...) take this page's
+        own objects. Made by the plugin that implements ``pagelift_page_image``
+        (:mod:`pagelift.pictures.page_image`); raises :class:`PluginError` naming
+        ``pagelift-visual`` when it is not installed.
+        """
+        from .page_image import page_image  # kept here: only pictures need it
+
+        return page_image(self, resolution)
+
     def __repr__(self) -> str:
         return f"<pagelift.Page {self.number}>"
 

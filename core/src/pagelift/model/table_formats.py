@@ -12,11 +12,11 @@ import csv
 import io
 from typing import Any
 
+from .markdown_escape import escape_inline
+
 # The functions take a table's rows and its count of header rows, not the Table itself: Table's
 # methods call them, and a module below Table that named it back would make an import loop.
 Rows = list[list[str]]
-
-from .markdown_escape import escape_inline
 
 
 def to_csv(rows: Rows) -> str:

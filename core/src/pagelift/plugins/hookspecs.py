@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    import click
+
     from ..fonts.info import FontInfo, GlyphMap
     from ..model.values import Image
     from ..options import Limits
@@ -130,4 +132,35 @@ def pagelift_render_page(page: PageView, dpi: float, rotation: int) -> Any | Non
     :class:`pagelift.Document`; ``pagelift.document_bytes(page.document)`` is the file
     as a renderer can open it (decrypted and repaired). Raising is a bug in the plugin:
     the core records a ``plugin`` warning and carries on without the picture.
+    """
+
+
+@hookspec(firstresult=True)
+def pagelift_page_image(page: PageView, resolution: float) -> Any | None:
+    """Make the picture of a page that pagelift's own objects are drawn on.
+
+    Called by ``Page.to_image(resolution)``, once per call; the first implementation that
+    returns something wins (``firstresult``). Return an object holding the page rendered at
+    ``resolution`` pixels per inch, as a viewer shows it (crop box, /Rotate), with drawing
+    methods that take pagelift's runs, words, lines, blocks and tables
+    (``pagelift-visual``'s ``PageImage``), or ``None`` to let another plugin try. With no
+    implementation installed, ``Page.to_image`` raises :class:`pagelift.PluginError` naming
+    ``pagelift-visual``. What the implementation raises (no renderer, say) reaches the caller.
+    """
+
+
+# -- the command line: once per ``pagelift`` process ----------------------------------------
+
+
+@hookspec
+def pagelift_register_commands(cli: click.Group) -> None:
+    """Add subcommands to the ``pagelift`` command line (as llm's ``register_commands``).
+
+    Called once per ``pagelift`` process, the first time a command that is not built in is
+    asked for or the commands are listed (``pagelift --help``); never for a built-in
+    command, so ``pagelift text`` loads no plugin for it. Decorate functions with
+    ``@cli.command()`` (or call ``cli.add_command``) on the click group passed in. A name
+    that a built-in command or an earlier plugin already has is refused with a message on
+    stderr; a plugin that raises is reported on stderr and the others' commands still work.
+    Return value: ignored.
     """
