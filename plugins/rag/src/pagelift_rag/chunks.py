@@ -1,0 +1,239 @@
+"""The ``chunks`` exporter: section-aware chunks for embedding, one JSON object a line.
+
+Each chunk holds elements of one section (a heading and what follows it up to the next
+heading); a section with nothing but its heading joins the section after it (its child),
+so no chunk is a lonely title. Elements are packed in order up to ``max_tokens``; an
+element too long for a chunk is cut between sentences, a sentence too long between words
+(the only place a cut falls inside one), a table between rows, and every chunk holding a
+table's rows starts with the table's header rows. Running headers, footers and page
+numbers never enter a chunk: the elements are the Markdown exporter's, which leaves them out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pagelift
+
+from .elements import Box, Element, read_elements, sections
+from .tokens import AUTO, Tokenizer, tokenizer
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:。！？])[\"'”’)\]]*\s+(?=\S)")
+
+
+@dataclass(slots=True)
+class _Unit:
+    """The smallest piece a chunk holds: an element, a sentence or a table row."""
+
+    text: str
+    kind: str
+    boxes: list[Box]
+    table: int | None = None  # id of the table this row belongs to
+    header: str = ""  # that table's header rows, in Markdown
+
+
+@dataclass(slots=True)
+class Chunk:
+    """One chunk: ``text`` (Markdown), the ``headings`` path, ``pages`` [first, last], ``boxes``, ``kinds``, ``tokens``."""
+
+    text: str
+    headings: list[str]
+    pages: list[int]
+    boxes: list[Box]
+    kinds: list[str]
+    tokens: int
+    tokenizer: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The chunk as the JSON object a line of the export holds."""
+        return {"text": self.text, "headings": self.headings, "pages": self.pages,
+                "boxes": [box.as_json() for box in self.boxes], "kinds": self.kinds, "tokens": self.tokens,
+                "tokenizer": self.tokenizer}
+
+
+def _row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cell.replace("\n", " ") for cell in cells) + " |"
+
+
+def table_markdown(element: Element) -> tuple[str, list[str]]:
+    """A table's header (its header rows and the rule under them) and its body rows, as pipe-table lines."""
+    rows = element.cell_markdown or element.rows
+    width = max((len(row) for row in rows), default=0)
+    padded = [list(row) + [""] * (width - len(row)) for row in rows]
+    heads = max(1, element.header_rows)
+    header = "\n".join(_row(row) for row in padded[:heads]) + "\n" + _row(["---"] * width)
+    return header, [_row(row) for row in padded[heads:]]
+
+
+def element_markdown(element: Element) -> str:
+    """An element other than a table as a Markdown block."""
+    if element.kind == "heading":
+        return "#" * element.level + " " + element.markdown
+    if element.kind == "list_item":
+        marker = f"{element.number}." if element.ordered else "-"
+        return "  " * element.depth + marker + " " + element.markdown
+    if element.kind == "code":
+        return "```\n" + element.markdown + "\n```"
+    if element.kind == "quote":
+        return "> " + element.markdown
+    return element.markdown
+
+
+class Packer:
+    """Packs one document's units into chunks of at most ``max_tokens``, ``overlap`` tokens repeated."""
+
+    def __init__(self, count: Tokenizer, max_tokens: int, overlap: int) -> None:
+        if max_tokens < 16:
+            raise ValueError(f"max_tokens={max_tokens} is too small for a chunk (at least 16)")
+        if not 0 <= overlap < max_tokens // 2:
+            raise ValueError(f"overlap={overlap} must be at least 0 and under half of max_tokens ({max_tokens})")
+        self.count = count
+        self.max_tokens = max_tokens
+        self.overlap = overlap
+
+    def units(self, element: Element) -> list[_Unit]:
+        """An element as units no larger than the limit: whole when it fits, else sentences, else words."""
+        if element.kind == "table":
+            header, rows = table_markdown(element)
+            if not rows:
+                return self._fitted(header, "table", element.boxes)
+            budget = self.max_tokens - self.count.count(header) - 1
+            out = []
+            for row in rows:
+                pieces = [row] if self.count.count(row) <= budget else _cut_words(row, budget, self.count)
+                out.extend(_Unit(piece, "table", element.boxes, id(element), header) for piece in pieces)
+            return out
+        return self._fitted(element_markdown(element), element.kind, element.boxes)
+
+    def _fitted(self, text: str, kind: str, boxes: list[Box]) -> list[_Unit]:
+        if self.count.count(text) <= self.max_tokens:
+            return [_Unit(text, kind, boxes)]
+        out: list[_Unit] = []
+        for sentence in _SENTENCE_END.split(text):
+            if self.count.count(sentence) <= self.max_tokens:
+                out.append(_Unit(sentence, kind, boxes))
+            else:
+                out.extend(_Unit(piece, kind, boxes) for piece in _cut_words(sentence, self.max_tokens, self.count))
+        return _rejoin(out, self.max_tokens, self.count)
+
+    def pack(self, headings: list[str], units: Sequence[_Unit]) -> Iterator[Chunk]:
+        """The chunks of one section."""
+        current: list[_Unit] = []
+        for unit in units:
+            if current and self.count.count(_text(current + [unit])) > self.max_tokens:
+                yield self._chunk(headings, current)
+                current = self._carried(current)
+                if current and self.count.count(_text(current + [unit])) > self.max_tokens:
+                    current = []
+            current.append(unit)
+        if current:
+            yield self._chunk(headings, current)
+
+    def _carried(self, units: Sequence[_Unit]) -> list[_Unit]:
+        """The last units of a chunk, up to ``overlap`` tokens, that the next chunk repeats."""
+        carried: list[_Unit] = []
+        for unit in reversed(units):
+            if unit.kind == "heading" or self.count.count(_text([unit, *carried])) > self.overlap:
+                break
+            carried.insert(0, unit)
+        return carried
+
+    def _chunk(self, headings: list[str], units: Sequence[_Unit]) -> Chunk:
+        text = _text(units)
+        boxes: list[Box] = []
+        for unit in units:
+            boxes.extend(box for box in unit.boxes if box not in boxes)
+        pages = sorted({box.page for box in boxes})
+        kinds: list[str] = []
+        for unit in units:
+            if unit.kind not in kinds:
+                kinds.append(unit.kind)
+        return Chunk(text, list(headings), [pages[0], pages[-1]] if pages else [], boxes, kinds,
+                     self.count.count(text), self.count.name)
+
+
+def _text(units: Sequence[_Unit]) -> str:
+    """Units joined: a blank line between blocks, rows of one table under one header, one row a line."""
+    out: list[str] = []
+    table: int | None = None
+    for unit in units:
+        if unit.table is not None and unit.table == table:
+            out.append("\n" + unit.text)
+            continue
+        if out:
+            out.append("\n\n")
+        out.append(unit.header + "\n" + unit.text if unit.table is not None else unit.text)
+        table = unit.table
+    return "".join(out)
+
+
+def _cut_words(text: str, limit: int, count: Tokenizer) -> list[str]:
+    """Text too long for the limit cut between words, each piece as long as fits."""
+    pieces: list[str] = []
+    current: list[str] = []
+    for word in text.split(" "):
+        if current and count.count(" ".join(current + [word])) > limit:
+            pieces.append(" ".join(current))
+            current = []
+        current.append(word)
+    if current:
+        pieces.append(" ".join(current))
+    return pieces
+
+
+def _rejoin(units: list[_Unit], limit: int, count: Tokenizer) -> list[_Unit]:
+    """Consecutive sentences of one element put back together while they fit (so packing sees few, large units)."""
+    out: list[_Unit] = []
+    for unit in units:
+        if out and count.count(out[-1].text + " " + unit.text) <= limit:
+            out[-1] = _Unit(out[-1].text + " " + unit.text, unit.kind, unit.boxes)
+        else:
+            out.append(unit)
+    return out
+
+
+def chunk_document(document: pagelift.Document, *, max_tokens: int = 512, overlap: int = 0,
+                   tokenizer_name: str = AUTO, **markdown_options: Any) -> list[Chunk]:
+    """The document's chunks: sections packed up to ``max_tokens`` counted by ``tokenizer_name``, ``overlap`` repeated.
+
+    ``markdown_options`` (``path``, ``detector``, ``layout``) go to the markdown exporter, whose reading the chunks cut.
+    """
+    packer = Packer(tokenizer(tokenizer_name), int(max_tokens), int(overlap))
+    chunks: list[Chunk] = []
+    # A section holding only its heading waits for the next: its child takes it in (["1 Intro", "1.1 Scope"]).
+    pending: list[_Unit] = []
+    pending_path: list[str] = []
+    for headings, members in sections(read_elements(document, **markdown_options)):
+        units = [unit for element in members for unit in packer.units(element)]
+        if pending and headings[:len(pending_path)] == pending_path and len(headings) > len(pending_path):
+            units = pending + units
+        elif pending:
+            chunks.extend(packer.pack(pending_path, pending))
+        pending = []
+        if all(unit.kind == "heading" for unit in units):
+            pending, pending_path = units, headings
+            continue
+        chunks.extend(packer.pack(headings, units))
+    if pending:
+        chunks.extend(packer.pack(pending_path, pending))
+    return chunks
+
+
+class ChunksExporter:
+    """The exporter registered as ``chunks``: JSON Lines, one chunk an object."""
+
+    OPTIONS = ("max_tokens", "overlap", "tokenizer", "path", "detector", "layout")
+
+    def export(self, document: pagelift.Document, **options: Any) -> str:
+        """The chunks as JSON Lines (``max_tokens=512``, ``overlap=0``, ``tokenizer="auto"``, and the markdown options)."""
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise ValueError(f"the chunks exporter has no option {', '.join(map(repr, unknown))}; "
+                             f"its options: {', '.join(self.OPTIONS)}")
+        name = options.pop("tokenizer", AUTO)
+        chunks = chunk_document(document, tokenizer_name=name, **options)
+        return "".join(json.dumps(chunk.as_json(), ensure_ascii=False) + "\n" for chunk in chunks)
