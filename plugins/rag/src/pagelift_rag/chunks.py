@@ -22,7 +22,17 @@ import pagelift
 from .elements import Box, Element, read_elements, sections
 from .tokens import AUTO, Tokenizer, tokenizer
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;:。！？])[\"'”’)\]]*\s+(?=\S)")
+_SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)\]]*(\s+)(?=\S)")
+
+
+def sentences(text: str) -> list[str]:
+    """Text cut after each sentence's end (., !, ? and a closing quote or bracket, then a space)."""
+    out, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        out.append(text[start:match.start(1)])
+        start = match.end(1)
+    out.append(text[start:])
+    return [piece for piece in out if piece]
 
 
 @dataclass(slots=True)
@@ -34,6 +44,7 @@ class _Unit:
     boxes: list[Box]
     table: int | None = None  # id of the table this row belongs to
     header: str = ""  # that table's header rows, in Markdown
+    piece_of: int | None = None  # id of the element this sentence or run of words was cut from
 
 
 @dataclass(slots=True)
@@ -100,25 +111,26 @@ class Packer:
         if element.kind == "table":
             header, rows = table_markdown(element)
             if not rows:
-                return self._fitted(header, "table", element.boxes)
+                return self._fitted(header, "table", element.boxes, id(element))
             budget = self.max_tokens - self.count.count(header) - 1
             out = []
             for row in rows:
                 pieces = [row] if self.count.count(row) <= budget else _cut_words(row, budget, self.count)
                 out.extend(_Unit(piece, "table", element.boxes, id(element), header) for piece in pieces)
             return out
-        return self._fitted(element_markdown(element), element.kind, element.boxes)
+        return self._fitted(element_markdown(element), element.kind, element.boxes, id(element))
 
-    def _fitted(self, text: str, kind: str, boxes: list[Box]) -> list[_Unit]:
+    def _fitted(self, text: str, kind: str, boxes: list[Box], source: int) -> list[_Unit]:
         if self.count.count(text) <= self.max_tokens:
             return [_Unit(text, kind, boxes)]
         out: list[_Unit] = []
-        for sentence in _SENTENCE_END.split(text):
+        for sentence in sentences(text):
             if self.count.count(sentence) <= self.max_tokens:
-                out.append(_Unit(sentence, kind, boxes))
+                out.append(_Unit(sentence, kind, boxes, piece_of=source))
             else:
-                out.extend(_Unit(piece, kind, boxes) for piece in _cut_words(sentence, self.max_tokens, self.count))
-        return _rejoin(out, self.max_tokens, self.count)
+                out.extend(_Unit(piece, kind, boxes, piece_of=source)
+                           for piece in _cut_words(sentence, self.max_tokens, self.count))
+        return out
 
     def pack(self, headings: list[str], units: Sequence[_Unit]) -> Iterator[Chunk]:
         """The chunks of one section."""
@@ -157,13 +169,19 @@ class Packer:
 
 
 def _text(units: Sequence[_Unit]) -> str:
-    """Units joined: a blank line between blocks, rows of one table under one header, one row a line."""
+    """Units joined: a blank line between blocks, rows of one table under one header, one row a line,
+    the sentences of one paragraph with a space."""
     out: list[str] = []
     table: int | None = None
+    source: int | None = None
     for unit in units:
         if unit.table is not None and unit.table == table:
             out.append("\n" + unit.text)
             continue
+        if unit.piece_of is not None and unit.piece_of == source:
+            out.append(" " + unit.text)
+            continue
+        source = unit.piece_of
         if out:
             out.append("\n\n")
         out.append(unit.header + "\n" + unit.text if unit.table is not None else unit.text)
@@ -183,17 +201,6 @@ def _cut_words(text: str, limit: int, count: Tokenizer) -> list[str]:
     if current:
         pieces.append(" ".join(current))
     return pieces
-
-
-def _rejoin(units: list[_Unit], limit: int, count: Tokenizer) -> list[_Unit]:
-    """Consecutive sentences of one element put back together while they fit (so packing sees few, large units)."""
-    out: list[_Unit] = []
-    for unit in units:
-        if out and count.count(out[-1].text + " " + unit.text) <= limit:
-            out[-1] = _Unit(out[-1].text + " " + unit.text, unit.kind, unit.boxes)
-        else:
-            out.append(unit)
-    return out
 
 
 def chunk_document(document: pagelift.Document, *, max_tokens: int = 512, overlap: int = 0,
