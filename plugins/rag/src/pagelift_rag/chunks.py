@@ -29,6 +29,8 @@ def sentences(text: str) -> list[str]:
     """Text cut after each sentence's end (., !, ? and a closing quote or bracket, then a space)."""
     out, start = [], 0
     for match in _SENTENCE_END.finditer(text):
+        if text[match.end(1)].islower():
+            continue  # "e.g. the", "approx. five": an abbreviation, the sentence goes on
         out.append(text[start:match.start(1)])
         start = match.end(1)
     out.append(text[start:])

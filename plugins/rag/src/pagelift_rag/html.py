@@ -109,7 +109,7 @@ class _Writer:
 
     def close_lists(self, depth: int = 0) -> None:
         while len(self.lists) > depth:
-            self.out.append(f"</li></{self.lists.pop()}>")
+            self.out[-1] += f"</li></{self.lists.pop()}>"  # on the item's own line: no space enters its text
 
     def add(self, element: Element) -> None:
         kind = element.kind
@@ -155,7 +155,7 @@ class _Writer:
         if len(self.lists) == depth and self.lists[-1] != tag:
             self.close_lists(depth - 1)
         if len(self.lists) == depth:
-            self.out.append("</li>")
+            self.out[-1] += "</li>"
         while len(self.lists) < depth:
             start = f' start="{element.number}"' if tag == "ol" and element.number not in (None, 1) else ""
             self.out.append(f"<{tag}{start}>")
