@@ -79,7 +79,7 @@ def _detected_table(document: pagelift.Document, element: Element) -> pagelift.T
 def to_docling(document: pagelift.Document, **markdown_options: Any) -> Any:
     """The document as a ``docling_core.types.doc.DoclingDocument`` (``markdown_options``: the markdown exporter's)."""
     from docling_core.types.doc import DocItemLabel, DoclingDocument, Size
-    from docling_core.types.doc.document import DescriptionAnnotation
+    from docling_core.types.doc.document import DescriptionMetaField, PictureMeta
 
     elements = read_elements(document, **markdown_options)
     out = DoclingDocument(name=PurePath(document.name or "document").stem)
@@ -115,8 +115,9 @@ def to_docling(document: pagelift.Document, **markdown_options: Any) -> Any:
         elif element.kind == "table":
             out.add_table(data=_table_data(element, _detected_table(document, element)), prov=prov)
         elif element.kind == "figure":
-            picture = out.add_picture(prov=prov, annotations=[
-                DescriptionAnnotation(text=element.alt, provenance="the PDF's Alt text")])
+            picture = out.add_picture(prov=prov)
+            picture.meta = PictureMeta(description=DescriptionMetaField(text=element.alt,
+                                                                         created_by="the PDF's Alt text"))
         elif element.kind == "caption":
             caption = out.add_text(label=DocItemLabel.CAPTION, text=element.text, prov=prov)
             if picture is not None:
