@@ -62,7 +62,7 @@ def export_command(file: str, name: str, pairs: tuple[str, ...], pages: str | No
             text = doc.export(name, **options)
             if out_path is not None:
                 Path(out_path).write_text(text, encoding="utf-8")
-            else:
+            elif text:
                 click.echo(text, nl=not text.endswith("\n"))
             if not text.strip():
                 click.echo(f"pagelift: {file}: the {name} export is empty: these pages draw no text beyond page "

@@ -18,23 +18,19 @@ import pagelift
 from .elements import Box, Element, read_elements
 
 
-def _prov(element: Element, pages: dict[int, tuple[float, float]]) -> Any:
+def _provs(element: Element, pages: dict[int, tuple[float, float]]) -> list[Any]:
+    """One provenance item per page the element stands on (a paragraph over a page break has two)."""
     from docling_core.types.doc import BoundingBox, CoordOrigin, ProvenanceItem
 
-    box: Box | None = next((b for b in element.boxes if b.bbox is not None), None)
-    if box is None or box.bbox is None:
-        if not element.boxes:
-            return None
-        page = element.boxes[0].page
-        width, height = pages.get(page, (0.0, 0.0))
-        bbox = (0.0, 0.0, width, height)
-        page_no = page
-    else:
-        bbox, page_no = box.bbox, box.page
     length = len(element.text or " ".join(c for row in element.rows for c in row))
-    return ProvenanceItem(page_no=page_no, charspan=(0, length),
-                          bbox=BoundingBox(l=bbox[0], b=bbox[1], r=bbox[2], t=bbox[3],
-                                           coord_origin=CoordOrigin.BOTTOMLEFT))
+    out = []
+    for box in element.boxes:
+        width, height = pages.get(box.page, (0.0, 0.0))
+        bbox = box.bbox if box.bbox is not None else (0.0, 0.0, width, height)  # the page, when no box is known
+        out.append(ProvenanceItem(page_no=box.page, charspan=(0, length),
+                                  bbox=BoundingBox(l=bbox[0], b=bbox[1], r=bbox[2], t=bbox[3],
+                                                   coord_origin=CoordOrigin.BOTTOMLEFT)))
+    return out
 
 
 def _table_data(element: Element, spans: pagelift.Table | None) -> Any:
@@ -92,17 +88,19 @@ def to_docling(document: pagelift.Document, **markdown_options: Any) -> Any:
     titled = False
     picture: Any = None  # the picture a caption right after it belongs to
     for element in elements:
-        prov = _prov(element, pages)
+        provs = _provs(element, pages)
+        prov = provs[0] if provs else None
+        item: Any = None
         if element.kind != "list_item":
             lists = []
         if element.kind != "caption":
             picture = None
         if element.kind == "heading":
             if element.level == 1 and not titled:
-                out.add_title(text=element.text, prov=prov)
+                item = out.add_title(text=element.text, prov=prov)
                 titled = True
             else:
-                out.add_heading(text=element.text, level=element.level, prov=prov)
+                item = out.add_heading(text=element.text, level=element.level, prov=prov)
         elif element.kind == "list_item":
             while lists and lists[-1][0] > element.depth:
                 lists.pop()
@@ -110,25 +108,27 @@ def to_docling(document: pagelift.Document, **markdown_options: Any) -> Any:
                 parent = lists[-1][1] if lists else None
                 lists.append((element.depth, out.add_list_group(parent=parent)))
             marker = f"{element.number}." if element.ordered else "-"
-            out.add_list_item(text=element.text, enumerated=element.ordered, marker=marker, prov=prov,
-                              parent=lists[-1][1])
+            item = out.add_list_item(text=element.text, enumerated=element.ordered, marker=marker, prov=prov,
+                                     parent=lists[-1][1])
         elif element.kind == "table":
-            out.add_table(data=_table_data(element, _detected_table(document, element)), prov=prov)
+            item = out.add_table(data=_table_data(element, _detected_table(document, element)), prov=prov)
         elif element.kind == "figure":
-            picture = out.add_picture(prov=prov)
+            item = picture = out.add_picture(prov=prov)
             picture.meta = PictureMeta(description=DescriptionMetaField(text=element.alt,
                                                                          created_by="the PDF's Alt text"))
         elif element.kind == "caption":
-            caption = out.add_text(label=DocItemLabel.CAPTION, text=element.text, prov=prov)
+            item = out.add_text(label=DocItemLabel.CAPTION, text=element.text, prov=prov)
             if picture is not None:
-                picture.captions.append(caption.get_ref())
+                picture.captions.append(item.get_ref())
             picture = None
         elif element.kind == "code":
-            out.add_code(text=element.text, prov=prov)
+            item = out.add_code(text=element.text, prov=prov)
         elif element.kind == "note":
-            out.add_text(label=DocItemLabel.FOOTNOTE, text=element.text, prov=prov)
+            item = out.add_text(label=DocItemLabel.FOOTNOTE, text=element.text, prov=prov)
         else:
-            out.add_text(label=DocItemLabel.TEXT, text=element.text, prov=prov)
+            item = out.add_text(label=DocItemLabel.TEXT, text=element.text, prov=prov)
+        if item is not None and len(provs) > 1:
+            item.prov.extend(provs[1:])  # the element goes on over a page break
     return out
 
 
