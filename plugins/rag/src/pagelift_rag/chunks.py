@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pagelift
@@ -22,6 +22,7 @@ import pagelift
 from .elements import Box, Element, read_elements, sections
 from .tokens import AUTO, Tokenizer, tokenizer
 
+_WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)\]]*(\s+)(?=\S)")
 
 
@@ -47,6 +48,8 @@ class _Unit:
     table: int | None = None  # id of the table this row belongs to
     header: str = ""  # that table's header rows, in Markdown
     piece_of: int | None = None  # id of the element this sentence or run of words was cut from
+    element: int = 0  # id of the element the unit comes from
+    parts: list[_Unit] = field(default_factory=list)  # a whole paragraph's sentences, should it need cutting
 
 
 @dataclass(slots=True)
@@ -109,35 +112,57 @@ class Packer:
         self.overlap = overlap
 
     def units(self, element: Element) -> list[_Unit]:
-        """An element as units no larger than the limit: whole when it fits, else sentences, else words."""
+        """An element as units no larger than the limit: whole when it fits, else sentences, else words.
+
+        Each unit carries the boxes of its own words: a table row or a sentence after a page
+        break stands on the next page, not on every page of its table or paragraph.
+        """
         if element.kind == "table":
             header, rows = table_markdown(element)
             if not rows:
-                return self._fitted(header, "table", element.boxes, id(element))
+                return self._fitted(element, header)
             budget = self.max_tokens - self.count.count(header) - 1
+            heads = max(1, element.header_rows)
+            starts = [0]
+            for cells in element.rows:
+                starts.append(starts[-1] + sum(len(_WORD.findall(cell)) for cell in cells))
             out = []
-            for row in rows:
+            for index, row in enumerate(rows, heads):
+                boxes = element.boxes_of(starts[index], starts[index + 1]) if index + 1 < len(starts) else element.boxes
                 pieces = [row] if self.count.count(row) <= budget else _cut_words(row, budget, self.count)
-                out.extend(_Unit(piece, "table", element.boxes, id(element), header) for piece in pieces)
+                out.extend(_Unit(piece, "table", boxes, id(element), header, element=id(element)) for piece in pieces)
             return out
-        return self._fitted(element_markdown(element), element.kind, element.boxes, id(element))
+        return self._fitted(element, element_markdown(element))
 
-    def _fitted(self, text: str, kind: str, boxes: list[Box], source: int) -> list[_Unit]:
+    def _fitted(self, element: Element, text: str) -> list[_Unit]:
         if self.count.count(text) <= self.max_tokens:
-            return [_Unit(text, kind, boxes)]
-        out: list[_Unit] = []
+            whole = _Unit(text, element.kind, element.boxes, element=id(element))
+            pieces = sentences(text)
+            if len(pieces) > 1:
+                spans = _word_spans(element.words(), pieces)
+                whole.parts = [_Unit(piece, element.kind, element.boxes_of(start, end), piece_of=id(element),
+                                     element=id(element)) for piece, (start, end) in zip(pieces, spans, strict=True)]
+            return [whole]
+        pieces = []
         for sentence in sentences(text):
             if self.count.count(sentence) <= self.max_tokens:
-                out.append(_Unit(sentence, kind, boxes, piece_of=source))
+                pieces.append(sentence)
             else:
-                out.extend(_Unit(piece, kind, boxes, piece_of=source)
-                           for piece in _cut_words(sentence, self.max_tokens, self.count))
-        return out
+                pieces.extend(_cut_words(sentence, self.max_tokens, self.count))
+        spans = _word_spans(element.words(), pieces)
+        return [_Unit(piece, element.kind, element.boxes_of(start, end), piece_of=id(element), element=id(element))
+                for piece, (start, end) in zip(pieces, spans, strict=True)]
 
     def pack(self, headings: list[str], units: Sequence[_Unit]) -> Iterator[Chunk]:
         """The chunks of one section."""
         current: list[_Unit] = []
-        for unit in units:
+        queue = list(units)
+        while queue:
+            unit = queue.pop(0)
+            if (unit.parts and current and all(u.kind == "heading" for u in current)
+                    and self.count.count(_text(current + [unit])) > self.max_tokens):
+                queue[:0] = unit.parts  # a heading keeps the first sentences of its paragraph beside it
+                continue
             if current and self.count.count(_text(current + [unit])) > self.max_tokens:
                 yield self._chunk(headings, current)
                 current = self._carried(current)
@@ -158,9 +183,12 @@ class Packer:
 
     def _chunk(self, headings: list[str], units: Sequence[_Unit]) -> Chunk:
         text = _text(units)
-        boxes: list[Box] = []
+        merged: dict[tuple[int, int], Box] = {}  # one box per element and page: its sentences' or rows' boxes joined
         for unit in units:
-            boxes.extend(box for box in unit.boxes if box not in boxes)
+            for box in unit.boxes:
+                key = (unit.element, box.page)
+                merged[key] = _union(merged[key], box) if key in merged else box
+        boxes = list(merged.values())
         pages = sorted({box.page for box in boxes})
         kinds: list[str] = []
         for unit in units:
@@ -189,6 +217,29 @@ def _text(units: Sequence[_Unit]) -> str:
         out.append(unit.header + "\n" + unit.text if unit.table is not None else unit.text)
         table = unit.table
     return "".join(out)
+
+
+def _union(a: Box, b: Box) -> Box:
+    if a.bbox is None or b.bbox is None:
+        return a if a.bbox is not None else b
+    return Box(a.page, (min(a.bbox[0], b.bbox[0]), min(a.bbox[1], b.bbox[1]), max(a.bbox[2], b.bbox[2]),
+                        max(a.bbox[3], b.bbox[3])))
+
+
+def _word_spans(words: Sequence[str], pieces: Sequence[str]) -> list[tuple[int, int]]:
+    """Which of an element's words (start, end) each piece of its Markdown holds; markup words
+    (a list item's number, a word an escape split) are passed over."""
+    spans = []
+    position = 0
+    for piece in pieces:
+        start = position
+        for word in (w.lower() for w in _WORD.findall(piece)):
+            for k in range(position, min(position + 4, len(words))):
+                if words[k] == word:
+                    position = k + 1
+                    break
+        spans.append((start, position))
+    return spans
 
 
 def _cut_words(text: str, limit: int, count: Tokenizer) -> list[str]:

@@ -67,6 +67,20 @@ class Element:
     header_rows: int = 1
     alt: str = ""
     boxes: list[Box] = field(default_factory=list)
+    word_places: list[Box | None] = field(default_factory=list)
+    """Where each of :meth:`words` was found: its page and its line's box (None: not found)."""
+
+    def boxes_of(self, start: int, end: int) -> list[Box]:
+        """The boxes of the lines holding words ``start`` to ``end`` (a sentence, a table row), one per page;
+        the element's own boxes when none of them was found."""
+        by_page: dict[int, list[tuple[float, float, float, float]]] = defaultdict(list)
+        for place in self.word_places[start:end]:
+            if place is not None and place.bbox is not None:
+                by_page[place.page].append(place.bbox)
+        if not by_page:
+            return list(self.boxes)
+        return [Box(page, (min(b[0] for b in rects), min(b[1] for b in rects), max(b[2] for b in rects),
+                           max(b[3] for b in rects))) for page, rects in sorted(by_page.items())]
 
     @property
     def pages(self) -> list[int]:
@@ -221,6 +235,47 @@ class Locator:
             self.where[item.word].append(position)
         self.cursor = 0
 
+    def place_table(self, element: Element) -> list[Box]:
+        """A table's rows found by geometry: a layout may read a table column by column, so its words are
+        not in row order. A row is where its first word sits on a line whose band holds every other word
+        of the row too, below the row before it (or on a later page)."""
+        element.word_places = []
+        last: tuple[int, float] | None = None  # (page, top of the band) of the row placed last
+        start_page = self.stream[self.cursor].page if self.cursor < len(self.stream) else 1
+        for row in element.rows:
+            words = [w.lower() for cell in row for w in _WORD.findall(cell)]
+            found = self._row(words, last, start_page) if words else None
+            if found is None:
+                element.word_places.extend([None] * len(words))
+                continue
+            page, boxes = found
+            element.word_places.extend(Box(page, box) for box in boxes)
+            last = (page, min(box[3] for box in boxes))
+            self.cursor = max(self.cursor, max(p for p in self.where.get(words[0], [0])
+                                               if self.stream[p].page <= page) + 1)
+        return element.boxes_of(0, len(element.word_places))
+
+    def _row(self, words: Sequence[str], after: tuple[int, float] | None,
+             start_page: int) -> tuple[int, list[tuple[float, float, float, float]]] | None:
+        for position in self.where.get(words[0], ()):
+            first = self.stream[position]
+            band = self.lines[first.page][first.line].bbox
+            if first.page < start_page or (after is not None and (first.page, -band.y1) <= (after[0], -after[1] + 1)):
+                continue
+            middle = (band.y0 + band.y1) / 2
+            boxes = []
+            for word in words:
+                box = next((self.lines[first.page][w.line].bbox for p in self.where.get(word, ())
+                            if (w := self.stream[p]).page == first.page
+                            and self.lines[first.page][w.line].bbox.y0 <= middle <= self.lines[first.page][w.line].bbox.y1),
+                           None)
+                if box is None:
+                    break
+                boxes.append(tuple(box))
+            else:
+                return first.page, boxes  # type: ignore[return-value]
+        return None
+
     def place(self, element: Element) -> list[Box]:
         """The boxes of the lines holding the element's words, one per page; [] when none was found."""
         words = element.words()
@@ -231,8 +286,10 @@ class Locator:
             return []
         found: list[int] = []
         position = start
+        element.word_places = []
         for word in words:
             hit = self._next(word, position)
+            element.word_places.append(None if hit is None else self._place(hit))
             if hit is not None:
                 found.append(hit)
                 position = hit + 1
@@ -259,6 +316,10 @@ class Locator:
             if self.stream[at].word == word:
                 return at
         return None
+
+    def _place(self, position: int) -> Box:
+        word = self.stream[position]
+        return Box(word.page, tuple(self.lines[word.page][word.line].bbox))  # type: ignore[arg-type]
 
     def _boxes(self, positions: Sequence[int]) -> list[Box]:
         by_page: dict[int, set[int]] = defaultdict(set)
@@ -335,7 +396,7 @@ def read_elements(document: pagelift.Document, **markdown_options: Any) -> list[
             element.kind = "caption"
         elif element.kind == "paragraph" and key and key in roles.notes:
             element.kind = "note"
-        element.boxes = locator.place(element)
+        element.boxes = locator.place_table(element) if element.kind == "table" else locator.place(element)
     return elements
 
 
