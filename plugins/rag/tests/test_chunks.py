@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -9,7 +10,6 @@ import pytest
 
 import pagelift
 from pagelift_rag.tokens import count_words, tokenizer
-
 
 BODY = ("The river runs slowly through the valley and the people who live along its banks "
         "have fished in it for many generations.")
@@ -132,7 +132,7 @@ def test_overlap_repeats_the_end_of_the_previous_chunk(writer: Any) -> None:
     plain = chunks(w.open(), max_tokens=40)
     overlapped = chunks(w.open(), max_tokens=40, overlap=10)
     assert len(overlapped) > len(plain) >= 2
-    for first, second in zip(overlapped, overlapped[1:], strict=False):
+    for first, second in itertools.pairwise(overlapped):
         last_sentence = first["text"].split(". ")[-1]
         assert last_sentence in second["text"]
 

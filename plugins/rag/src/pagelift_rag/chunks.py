@@ -127,8 +127,11 @@ class Packer:
             for cells in element.rows:
                 starts.append(starts[-1] + sum(len(_WORD.findall(cell)) for cell in cells))
             out = []
+            head_boxes = element.boxes_of(0, starts[min(heads, len(starts) - 1)])
             for index, row in enumerate(rows, heads):
                 boxes = element.boxes_of(starts[index], starts[index + 1]) if index + 1 < len(starts) else element.boxes
+                # The header row the chunk repeats stands where it is drawn on the row's page.
+                boxes = boxes + [box for box in head_boxes if box.page in {b.page for b in boxes}]
                 pieces = [row] if self.count.count(row) <= budget else _cut_words(row, budget, self.count)
                 out.extend(_Unit(piece, "table", boxes, id(element), header, element=id(element)) for piece in pieces)
             return out
@@ -160,13 +163,13 @@ class Packer:
         while queue:
             unit = queue.pop(0)
             if (unit.parts and current and all(u.kind == "heading" for u in current)
-                    and self.count.count(_text(current + [unit])) > self.max_tokens):
+                    and self.count.count(_text([*current, unit])) > self.max_tokens):
                 queue[:0] = unit.parts  # a heading keeps the first sentences of its paragraph beside it
                 continue
-            if current and self.count.count(_text(current + [unit])) > self.max_tokens:
+            if current and self.count.count(_text([*current, unit])) > self.max_tokens:
                 yield self._chunk(headings, current)
                 current = self._carried(current)
-                if current and self.count.count(_text(current + [unit])) > self.max_tokens:
+                if current and self.count.count(_text([*current, unit])) > self.max_tokens:
                     current = []
             current.append(unit)
         if current:
@@ -247,7 +250,7 @@ def _cut_words(text: str, limit: int, count: Tokenizer) -> list[str]:
     pieces: list[str] = []
     current: list[str] = []
     for word in text.split(" "):
-        if current and count.count(" ".join(current + [word])) > limit:
+        if current and count.count(" ".join([*current, word])) > limit:
             pieces.append(" ".join(current))
             current = []
         current.append(word)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pagelift
 
-from .elements import Box, Element, read_elements
+from .elements import Element, read_elements
 
 
 def _provs(element: Element, pages: dict[int, tuple[float, float]]) -> list[Any]:

@@ -223,10 +223,10 @@ class Locator:
 
     def __init__(self, document: pagelift.Document, layout: str | None = None) -> None:
         self.stream: list[_Word] = []
-        self.lines: dict[int, list[pagelift.Line]] = {}
+        self.lines: dict[int, list[pagelift.Rect]] = {}  # each page's line boxes, in reading order
         for page in document.pages:
             lines = [line for block in page.blocks(layout) for line in block]
-            self.lines[page.number] = lines
+            self.lines[page.number] = [line.bbox for line in lines]
             for index, line in enumerate(lines):
                 text = line.text or pagelift.join(line)
                 self.stream.extend(_Word(w.lower(), page.number, index) for w in _WORD.findall(text))
@@ -259,15 +259,15 @@ class Locator:
              start_page: int) -> tuple[int, list[tuple[float, float, float, float]]] | None:
         for position in self.where.get(words[0], ()):
             first = self.stream[position]
-            band = self.lines[first.page][first.line].bbox
+            band = self.lines[first.page][first.line]
             if first.page < start_page or (after is not None and (first.page, -band.y1) <= (after[0], -after[1] + 1)):
                 continue
             middle = (band.y0 + band.y1) / 2
             boxes = []
             for word in words:
-                box = next((self.lines[first.page][w.line].bbox for p in self.where.get(word, ())
+                box = next((self.lines[first.page][w.line] for p in self.where.get(word, ())
                             if (w := self.stream[p]).page == first.page
-                            and self.lines[first.page][w.line].bbox.y0 <= middle <= self.lines[first.page][w.line].bbox.y1),
+                            and self.lines[first.page][w.line].y0 <= middle <= self.lines[first.page][w.line].y1),
                            None)
                 if box is None:
                     break
@@ -319,7 +319,7 @@ class Locator:
 
     def _place(self, position: int) -> Box:
         word = self.stream[position]
-        return Box(word.page, tuple(self.lines[word.page][word.line].bbox))  # type: ignore[arg-type]
+        return Box(word.page, tuple(self.lines[word.page][word.line]))  # type: ignore[arg-type]
 
     def _boxes(self, positions: Sequence[int]) -> list[Box]:
         by_page: dict[int, set[int]] = defaultdict(set)
@@ -327,7 +327,7 @@ class Locator:
             by_page[self.stream[position].page].add(self.stream[position].line)
         boxes = []
         for page in sorted(by_page):
-            rects = [self.lines[page][index].bbox for index in by_page[page]]
+            rects = [self.lines[page][index] for index in by_page[page]]
             boxes.append(Box(page, (min(r.x0 for r in rects), min(r.y0 for r in rects),
                                     max(r.x1 for r in rects), max(r.y1 for r in rects))))
         return boxes
