@@ -118,12 +118,16 @@ def test_rtl_paragraph_gets_dir() -> None:
         name = page.use(font).decode()
         page.content(f"BT {name} 11 Tf 300 {y} Td ".encode() + page.string(font, word_line[::-1], hex=True)
                      + b" Tj ET")
-    page.text(latin, 11, 72, 650, "An English line after it.")
+    page.text(latin, 11, 72, 600, "An English line after it.")
+    page.text(latin, 11, 72, 520, "In Hebrew, peace is")  # a line mixing the two scripts
+    page.content(f"BT {name} 11 Tf 180 520 Td ".encode() + page.string(font, "שלום"[::-1], hex=True) + b" Tj ET")
     tree = parse(pagelift.open(doc.to_bytes()).export("html"))
     paragraphs = find(tree, "p")
     rtl = [p for p in paragraphs if p.get("dir") == "rtl"]
     assert len(rtl) == 1 and "שלום עולם" in text_of(rtl[0])
     assert all(p.get("dir") is None for p in paragraphs if "English" in text_of(p))
+    mixed = [p for p in paragraphs if "peace" in text_of(p)]
+    assert len(mixed) == 1 and text_of(mixed[0]) == "In Hebrew, peace is שלום" and mixed[0].get("dir") == "auto"
 
 
 def test_figure_with_alt_text_and_caption() -> None:

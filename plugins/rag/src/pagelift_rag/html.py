@@ -3,10 +3,11 @@
 One ``section`` per heading (nested by level), ``h1``-``h6``, ``p``, ``ul``/``ol``/``li``
 (nested), ``table`` with ``thead``/``th``, ``figure`` with the Alt text and a
 ``figcaption``, ``aside`` for notes, ``blockquote``, ``pre``; each element carries
-``data-page`` and ``data-bbox`` (its first box: PDF points, y up) and ``dir="rtl"`` when its
-text is mostly right-to-left. Text and attribute values pass through :func:`html.escape`;
-a link is written only to an ``http``, ``https``, ``mailto`` or relative target, any other
-(``javascript:``, ``data:``, ``file:``, ``vbscript:`` ...) is left as its plain text.
+``data-page`` and ``data-bbox`` (its first box: PDF points, y up), ``dir="rtl"`` when its
+text is mostly right-to-left and ``dir="auto"`` when it mixes in some. Text and attribute
+values pass through :func:`html.escape`; a link is written only to an ``http``, ``https``,
+``mailto`` or relative target, any other (``javascript:``, ``data:``, ``file:``,
+``vbscript:`` ...) is left as its plain text.
 """
 
 from __future__ import annotations
@@ -91,6 +92,8 @@ def _where(element: Element) -> str:
             attrs.append(f' data-pages="{element.boxes[0].page}-{element.boxes[-1].page}"')
     if element.rtl:
         attrs.append(' dir="rtl"')
+    elif pagelift.has_rtl(element.text or " ".join(cell for row in element.rows for cell in row)):
+        attrs.append(' dir="auto"')  # mixed scripts: the browser sets it by its first strong character
     return "".join(attrs)
 
 
@@ -194,8 +197,9 @@ def to_html(document: pagelift.Document, **markdown_options: Any) -> str:
         writer.add(element)
     title = document.metadata.title or next((e.text for e in elements if e.kind == "heading"), document.name)
     rtl = sum(len(e.text) for e in elements if e.rtl) > sum(len(e.text) for e in elements) / 2
+    root = ' dir="rtl"' if rtl else ""  # a document mostly in a right-to-left script
     return ("<!DOCTYPE html>\n"
-            f'<html{" dir=" + chr(34) + "rtl" + chr(34) if rtl else ""}>\n<head>\n<meta charset="utf-8">\n'
+            f'<html{root}>\n<head>\n<meta charset="utf-8">\n'
             f"<title>{esc(str(title))}</title>\n</head>\n<body>\n<article>\n"
             f"{writer.finish()}\n</article>\n</body>\n</html>\n")
 
