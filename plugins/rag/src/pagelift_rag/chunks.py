@@ -126,7 +126,7 @@ class Packer:
             starts = [0]
             for cells in element.rows:
                 starts.append(starts[-1] + sum(len(_WORD.findall(cell)) for cell in cells))
-            out = []
+            out: list[_Unit] = []
             head_boxes = element.boxes_of(0, starts[min(heads, len(starts) - 1)])
             for index, row in enumerate(rows, heads):
                 boxes = element.boxes_of(starts[index], starts[index + 1]) if index + 1 < len(starts) else element.boxes

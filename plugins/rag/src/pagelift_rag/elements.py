@@ -248,15 +248,15 @@ class Locator:
             if found is None:
                 element.word_places.extend([None] * len(words))
                 continue
-            page, boxes = found
+            page, boxes, position = found
             element.word_places.extend(Box(page, box) for box in boxes)
             last = (page, min(box[3] for box in boxes))
-            self.cursor = max(self.cursor, max(p for p in self.where.get(words[0], [0])
-                                               if self.stream[p].page <= page) + 1)
+            self.cursor = max(self.cursor, position + 1)
         return element.boxes_of(0, len(element.word_places))
 
     def _row(self, words: Sequence[str], after: tuple[int, float] | None,
-             start_page: int) -> tuple[int, list[tuple[float, float, float, float]]] | None:
+             start_page: int) -> tuple[int, list[tuple[float, float, float, float]], int] | None:
+        """The page, the boxes of the row's words and the stream position of its first word."""
         for position in self.where.get(words[0], ()):
             first = self.stream[position]
             band = self.lines[first.page][first.line]
@@ -273,7 +273,7 @@ class Locator:
                     break
                 boxes.append(tuple(box))
             else:
-                return first.page, boxes  # type: ignore[return-value]
+                return first.page, boxes, position  # type: ignore[return-value]
         return None
 
     def place(self, element: Element) -> list[Box]:
