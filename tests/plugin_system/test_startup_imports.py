@@ -33,7 +33,7 @@ def test_reading_a_text_pdf_with_every_plugin_imports_no_picture_library() -> No
 
 
 STRATEGY_MODULES = ("pagelift_tables_ruled.detector", "pagelift_tables_whitespace.detector",
-                    "pagelift_markdown.exporter", "pagelift_ocr_tesseract.engine", "pagelift_ocr_rapidocr.engine",
+                    "pagelift_markdown.exporter", "pagelift_rag.chunks", "pagelift_ocr_tesseract.engine", "pagelift_ocr_rapidocr.engine",
                     "multiprocessing", "pagelift.document.parallel")
 
 
@@ -55,7 +55,7 @@ def test_a_text_reading_imports_no_strategy_it_does_not_use_yet_every_plugin_is_
     imported, names, strategies, missing = out.strip().splitlines()
     assert imported == "True []"
     assert {"tables-ruled", "tables-whitespace", "markdown", "ocr-tesseract", "layout-position"} <= set(names.split())
-    assert strategies == "['ruled', 'whitespace'] ['markdown']"
+    assert strategies == "['ruled', 'whitespace'] ['chunks', 'docling', 'html', 'markdown']"
     assert missing == "[]"  # asked for, the strategies' modules are imported and work
 
 

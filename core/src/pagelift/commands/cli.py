@@ -168,3 +168,6 @@ main.add_command(tables_command)
 from .markdown import markdown_command  # noqa: E402  (the command lives in its own module)
 
 main.add_command(markdown_command)
+from .commands.export import export_command  # noqa: E402  (every exporter: pagelift export FILE --format NAME)
+
+main.add_command(export_command)
