@@ -27,7 +27,7 @@ from click.testing import CliRunner  # noqa: E402
 from pdfbuilder.tables import TableSpec, draw_table  # noqa: E402
 
 import pagelift  # noqa: E402
-from pagelift.cli import main  # noqa: E402
+from pagelift.commands.cli import main  # noqa: E402
 
 SAMPLE = ROOT / "testdata" / "sample.pdf"
 CHROMIUM = "/usr/bin/chromium"

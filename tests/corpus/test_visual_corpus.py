@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from PIL import Image as PILImage
 
 import pagelift
-from pagelift.cli import main
+from pagelift.commands.cli import main
 from pagelift_visual.inspector import Inspector
 from pagelift_visual.layers import COLORS, block_marks, ocr_marks, ocr_words, table_marks
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from docling_core.types.doc import DoclingDocument
 from rag_testing import report_pdf
 
-from pagelift.cli import main
+from pagelift.commands.cli import main
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 import pagelift
-from pagelift import cli, plugins
+from pagelift import plugins
+from pagelift.commands import cli
 
 
 class Greeter:

@@ -19,7 +19,7 @@ from security import crafted
 from security.rendering import Rendered, render_markdown, words
 
 import pagelift
-from pagelift.cli import main
+from pagelift.commands.cli import main
 from pagelift.model.markdown_escape import SAFE_SCHEMES
 
 MEANT = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td",

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pdfbuilder.extras import attach_file
 
 import pagelift
-from pagelift.cli import main
+from pagelift.commands.cli import main
 
 FIVE = ["report.txt", "report.txt", "../../etc/passwd", "..", ".bashrc"]
 

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from security.test_saving_attachments import FIVE, with_attachments
 
-from pagelift.cli import main
+from pagelift.commands.cli import main
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "security.md"
 

@@ -15,7 +15,8 @@ from visual_testing import where
 
 import pagelift
 import pagelift_visual
-from pagelift import cli, plugins
+from pagelift import plugins
+from pagelift.commands import cli
 from pagelift_visual.layers import COLORS
 
 SAMPLE = Path(__file__).resolve().parents[3] / "testdata" / "sample.pdf"
@@ -83,7 +84,7 @@ def test_debug_of_a_file_that_is_not_there_is_one_line_and_exit_1(tmp_path: Path
 
 
 def test_view_prints_its_url_and_serves_the_page_there(tmp_path: Path) -> None:
-    command = [sys.executable, "-c", "from pagelift.cli import main; main()", "view", str(SAMPLE), "--port", "0"]
+    command = [sys.executable, "-c", "from pagelift.commands.cli import main; main()", "view", str(SAMPLE), "--port", "0"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None

@@ -21,11 +21,11 @@ from ..plugins.manager import PluginLoadWarning, default_manager
 from .batch import batch_command
 from .build import build_command
 from .info_json import info_command, json_command
+from .plugin_commands import PluginCommandGroup
 from .render import render_command
 from .report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
 from .tables import tables_command
 from .text import check_strategies, print_text, say, shown_name, source_of
-from .plugin_commands import PluginCommandGroup
 
 
 @click.group(cls=PluginCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -168,6 +168,6 @@ main.add_command(tables_command)
 from .markdown import markdown_command  # noqa: E402  (the command lives in its own module)
 
 main.add_command(markdown_command)
-from .commands.export import export_command  # noqa: E402  (every exporter: pagelift export FILE --format NAME)
+from .export import export_command  # noqa: E402  (every exporter: pagelift export FILE --format NAME)
 
 main.add_command(export_command)
