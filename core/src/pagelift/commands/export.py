@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ..errors import PasswordRequired, PdfError, PluginError
-from ..objects.opening import open_pdf as open_document
+from ..document.opening import open_pdf as open_document
 from ..plugins import default_manager
 
 
