@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
-from ..errors import PasswordRequired, PdfError, PluginError
 from ..document.opening import open_pdf as open_document
+from ..errors import PasswordRequired, PdfError, PluginError
 from ..plugins import default_manager
 
 
