@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 import pagelift
-from pagelift import plugins
 from pagelift.commands import cli
+from pagelift.plugins import manager as plugins
 
 
 class Greeter:

@@ -15,8 +15,8 @@ from visual_testing import where
 
 import pagelift
 import pagelift_visual
-from pagelift import plugins
 from pagelift.commands import cli
+from pagelift.plugins import manager as plugins
 from pagelift_visual.layers import COLORS
 
 SAMPLE = Path(__file__).resolve().parents[3] / "testdata" / "sample.pdf"
