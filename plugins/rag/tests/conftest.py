@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from pdfbuilder import Document, Font, Page
@@ -80,3 +80,27 @@ def writer() -> Writer:
 def body() -> str:
     """A sentence long enough to wrap over two lines."""
     return BODY
+
+
+@pytest.fixture
+def figure_pdf() -> Callable[[str], bytes]:
+    """Makes a tagged page: an H1, a Figure whose Alt text is the argument, and its Caption."""
+
+    def make(alt: str) -> bytes:
+        doc = Document()
+        font = doc.standard_font("Helvetica", name="F1")
+        page = doc.add_page()
+        tree = doc.structure_tree()
+        root = tree.element("Document", page=page)
+        with page.marked("H1", mcid=0):
+            page.text(font, 20, 72, 740, "Birds of the Marsh")
+        tree.element("H1", root, page=page, mcids=[0])
+        with page.marked("Figure", mcid=1):
+            page.draw(doc.image(8, 8), 72, 500, 200, 150)
+        tree.element("Figure", root, page=page, mcids=[1], alt=alt)
+        with page.marked("Caption", mcid=2):
+            page.text(font, 9, 72, 485, "Figure 1: A heron at dawn.")
+        tree.element("Caption", root, page=page, mcids=[2])
+        return doc.to_bytes()
+
+    return make

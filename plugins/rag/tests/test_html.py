@@ -7,6 +7,7 @@ text says.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree
 
@@ -130,22 +131,9 @@ def test_rtl_paragraph_gets_dir() -> None:
     assert len(mixed) == 1 and text_of(mixed[0]) == "In Hebrew, peace is שלום" and mixed[0].get("dir") == "auto"
 
 
-def test_figure_with_alt_text_and_caption() -> None:
-    doc = Document()
-    font = doc.standard_font("Helvetica", name="F1")
-    page = doc.add_page()
-    tree = doc.structure_tree()
-    root = tree.element("Document", page=page)
-    with page.marked("H1", mcid=0):
-        page.text(font, 20, 72, 740, "Birds of the Marsh")
-    tree.element("H1", root, page=page, mcids=[0])
-    with page.marked("Figure", mcid=1):
-        page.draw(doc.image(8, 8), 72, 500, 200, 150)
-    tree.element("Figure", root, page=page, mcids=[1], alt='A grey heron <standing> in "shallow" water')
-    with page.marked("Caption", mcid=2):
-        page.text(font, 9, 72, 485, "Figure 1: A heron at dawn.")
-    tree.element("Caption", root, page=page, mcids=[2])
-    parsed = parse(pagelift.open(doc.to_bytes()).export("html"))
+def test_figure_with_alt_text_and_caption(figure_pdf: Callable[[str], bytes]) -> None:
+    data = figure_pdf('A grey heron <standing> in "shallow" water')
+    parsed = parse(pagelift.open(data).export("html"))
     assert set(tags(parsed)) <= INTENDED
     figure = find(parsed, "figure")[0]
     assert figure.get("aria-label") == 'A grey heron <standing> in "shallow" water'
