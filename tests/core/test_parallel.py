@@ -115,7 +115,7 @@ def test_a_worker_marks_each_warning_with_the_cache_entry_that_said_it() -> None
     # Entries are named by object numbers, the same in every process: a font (its loading),
     # a resource dictionary (a font name looked up in it). The form's missing font is said by
     # the form's resources, each page's missing font by that page's own.
-    reader = parallel.PageReader(long_document(3, blank=()), None, pagelift.Options(), manager(FailingDecoder()))
+    reader = parallel.PageReader(pagelift.open(long_document(3, blank=()), pages=[1], plugins=manager(FailingDecoder())))
     try:
         pages = reader.read([1, 2])
     finally:
@@ -196,9 +196,9 @@ def test_forked_workers_read_with_the_callers_document_from_a_file_too(tmp_path:
     with pagelift.open(path, plugins=pm) as one:
         assert not one._forkable  # one process: read through the file, as always
         expected = (one.text(), [(w.page, w.code, w.message) for w in one.warnings])
-    # A worker that opened the file again would make a PageReader this patch leaves empty
-    # (the forked workers inherit it), and fail reading its first chunk.
-    monkeypatch.setattr(parallel.PageReader, "__init__", lambda self, *a, **k: None)
+    # A worker that opened the file again would start through _start_worker, which this patch
+    # makes a no-op (the forked workers inherit it): it would have no reader for its first chunk.
+    monkeypatch.setattr(parallel, "_start_worker", lambda opener: None)
     with pagelift.open(path, plugins=pm, workers=2) as doc:
         assert doc._forkable
         assert (doc.text(), [(w.page, w.code, w.message) for w in doc.warnings]) == expected

@@ -110,10 +110,11 @@ def _whole(path: str, job: Job) -> list[dict[str, Any]]:
 def _read_pages(path: str, job: Job, numbers: list[int]) -> tuple[list[tuple[int, str, list[tuple[PdfWarning, Any]]]],
                                                                   float]:
     """In a Dask task: some pages of one file, with their warnings marked (:class:`pagelift.document.parallel.PageReader`)."""
+    from ..document.opening import open_pdf
     from ..document.parallel import PageReader
 
     started = time.perf_counter()
-    reader = PageReader(path, job.password, job.options)
+    reader = PageReader(open_pdf(path, password=job.password, pages=[1], options=job.options))
     try:
         return reader.read(numbers), time.perf_counter() - started
     finally:

@@ -10,7 +10,7 @@ it (:class:`pagelift.document.page.PageHost`). ``pagelift.document.open``, ``Pag
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pikepdf
@@ -48,7 +48,8 @@ class Document(DocumentExtras):
 
     def __init__(self, pdf: pikepdf.Pdf, name: str, page_numbers: list[int], plugins: PluginManager,
                  options: Options, warnings: list[PdfWarning], *, workers: int = 1,
-                 source: str | bytes | None = None, password: str | None = None, forkable: bool = False) -> None:
+                 source: str | bytes | None = None, password: str | None = None, forkable: bool = False,
+                 opener: Callable[..., Document] | None = None) -> None:
         self._pdf = pdf
         # One lock per document, none between documents: a page is interpreted under it (the
         # interpreter, the font cache and qpdf's objects are the document's shared state).
@@ -91,6 +92,9 @@ class Document(DocumentExtras):
         # Whether qpdf reads this document from memory (bytes, or a mapped file): a forked
         # worker can then read its pages through this very document instead of opening it again.
         self._forkable = forkable
+        # How a worker process opens its own copy (``pagelift.open``, given by the opening module,
+        # which sits above this one); None reads in one process.
+        self._opener = opener
         # Through a lambda, not the bound method: a worker's PageReader replaces _warn to mark what it says.
         self._unreadable = UnreadableReporter(bool(plugins.hook.pagelift_decode_font.get_hookimpls()),
                                               lambda page, code, message: self._warn(page, code, message))
@@ -233,7 +237,9 @@ class Document(DocumentExtras):
         Memory stays that of one page (pages read only for this are released); with
         ``workers`` > 1 worker processes read the pages ahead (:mod:`pagelift.document.parallel`).
         """
-        from .parallel import page_texts  # kept here: the document's one use of it
+        from .parallel import (
+            page_texts,  # here: multiprocessing is imported only when pages are read this way
+        )
 
         return page_texts(self, layout)
 

@@ -261,12 +261,14 @@ def open_pdf(
     if options.strict and doc_warnings:
         pdf.close()
         raise StrictError(doc_warnings[0])
-    from .document import Document  # here: the document module re-exports this one
+    from .document import (
+        Document,  # here: the first open pays for the document layer's imports, not the import of pagelift
+    )
 
     try:
         return Document(pdf, name, numbers, manager, options, doc_warnings, workers=workers,
                         source=stream.getvalue() if isinstance(stream, io.BytesIO) else stream, password=password,
-                        forkable=rebuilt is None and (mapped or isinstance(stream, io.BytesIO)))
+                        forkable=rebuilt is None and (mapped or isinstance(stream, io.BytesIO)), opener=open_pdf)
     except PdfError:
         pdf.close()
         raise

@@ -344,12 +344,12 @@ class Page(PageExtras):
         Rendered at ``resolution`` pixels per inch as a viewer shows the page; its methods
         (``draw_words()``, ``draw_blocks()``, ``draw_tables()``, ``save()``, ...) take this page's
         own objects. Made by the plugin that implements ``pagelift_page_image``
-        (:mod:`pagelift.pictures.page_image`); raises :class:`PluginError` naming
+        (asked by :mod:`pagelift.document.page_image`); raises :class:`PluginError` naming
         ``pagelift-visual`` when it is not installed.
         """
-        from .page_image import page_image  # kept here: only pictures need it
+        from .page_image import page_image  # here: only pictures need it
 
-        return page_image(self, resolution)
+        return page_image(self, self.number, self.document.plugins, resolution)
 
     def __repr__(self) -> str:
         return f"<pagelift.Page {self.number}>"

@@ -29,18 +29,45 @@ import multiprocessing
 import os
 import pickle
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..caching import cachekeys
 from ..errors import PdfError, PluginError
 from ..model.values import PdfWarning
+from .page import PageHost
 
 if TYPE_CHECKING:
-    from .document import Document
+    from .page import Page
+
+
+class Document(PageHost, Protocol):
+    """What reading pages in workers needs of a :class:`pagelift.Document`.
+
+    Named here rather than imported: the document module uses this one, and this module
+    sits below it (the worker opens its copy through ``opener``, which ``pagelift.open``
+    gives the document, not through the opening module).
+    """
+
+    pages: list[Page]
+    warnings: list[PdfWarning]
+    workers: int
+    _source: str | bytes | None
+    _password: str | None
+    _forkable: bool
+    _released: set[int]
+
+    @property
+    def _opener(self) -> Callable[..., Any] | None:
+        """``pagelift.open``, for a worker to open its own copy; None reads in one process."""
+        ...
+
+    def close(self) -> None:
+        """Release the document."""
 
 ONCE_PER_DOCUMENT = ("font", "resources", "form", "_collect_qpdf_warnings", "_tell_once")
 """The kinds of cache entry whose warnings are said once per document: the first item of each
@@ -67,7 +94,7 @@ def page_texts(doc: Document, layout: str | None = None) -> Iterator[PageText]:
     strict mode is off; see the module's docstring.
     """
     todo = [page for page in doc.pages if "_content" not in page.__dict__]
-    if doc.workers <= 1 or doc.options.strict or len(todo) < 2 or doc._source is None:
+    if doc.workers <= 1 or doc.options.strict or len(todo) < 2 or doc._source is None or doc._opener is None:
         yield from _serial(doc, layout)
         return
     yield from _parallel(doc, layout)
@@ -110,8 +137,8 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
         doc.plugins.layout(layout)  # an unknown name: PluginError here, before any worker starts
     context = _context()
     plugins = _check_sendable(doc, context)
-    source = doc._source
-    assert source is not None  # page_texts reads in one process otherwise
+    source, opener = doc._source, doc._opener
+    assert source is not None and opener is not None  # page_texts reads in one process otherwise
     by_number = {page.number: page for page in doc.pages}
     numbers = [page.number for page in doc.pages]
     size = max(1, min(CHUNK_PAGES, len(numbers) // (doc.workers * 4) or 1))
@@ -123,7 +150,9 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
         # them a third of a second on refman.pdf (qpdf resolving its 2,415-page tree).
         start: tuple[Any, tuple[Any, ...]] = (_adopt_document, (doc,))
     else:
-        start = (_start_worker, (source, doc._password, doc.options, plugins))
+        reopen = partial(opener, source, password=doc._password, pages=[1], options=doc.options,
+                         plugins=plugins)
+        start = (_start_worker, (reopen,))
     executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=start[0],
                                    initargs=start[1])
     try:
@@ -207,21 +236,11 @@ class PageReader:
     what the caller already paid), and what making them says the caller has already said.
     """
 
-    def __init__(self, source: str | bytes, password: str | None, options: Any, plugins: Any = None) -> None:
-        from .opening import open_pdf as open_document
-
-        self._take(open_document(source, password=password, pages=[1], options=options, plugins=plugins))
-
-    @classmethod
-    def adopting(cls, doc: Document) -> PageReader:
-        """A reader of ``doc`` itself: a forked worker's copy of the caller's document (which
-        must read from memory: ``Document._forkable``), read in one process from then on."""
-        reader = cls.__new__(cls)
+    def __init__(self, doc: Document) -> None:
+        """A reader of ``doc``, opened for it (``pagelift.open(path, pages=[1])`` is enough: pages are
+        made per call), or a forked worker's copy of the caller's document (which must read from
+        memory: ``Document._forkable``). ``doc`` reads in one process from then on."""
         doc.workers = 1
-        reader._take(doc)
-        return reader
-
-    def _take(self, doc: Document) -> None:
         self.doc = doc
         # Marked where every warning lands, the document's list: parts of the document hold
         # their own reference to its _warn (the unreadable reporter, the OCR reader), so
@@ -268,14 +287,14 @@ class _MarkedWarnings(list[PdfWarning]):
 _worker: dict[str, PageReader] = {}
 
 
-def _start_worker(source: str | bytes, password: str | None, options: Any, plugins: Any) -> None:
+def _start_worker(opener: Callable[[], Document]) -> None:
     """Open the document once for this worker process, with the caller's options and plugins."""
-    _worker["reader"] = PageReader(source, password, options, plugins)
+    _worker["reader"] = PageReader(opener())
 
 
 def _adopt_document(doc: Document) -> None:
     """In a forked worker: read pages with the caller's document, as inherited."""
-    _worker["reader"] = PageReader.adopting(doc)
+    _worker["reader"] = PageReader(doc)
 
 
 def _read_chunk(numbers: list[int], layout: str | None) -> list[tuple[int, str, list[tuple[PdfWarning, Any]]]]:
