@@ -5,6 +5,7 @@
                            # compile the core's hot modules with mypyc (where a C compiler
                            # exists), then print the text of the bundled sample PDF
     python3 dev.py test    # (setting up first if needed) import contracts, ruff, mypy, pytest
+    python3 dev.py docs    # the documentation site into site/ (mkdocs --strict; extra args go to mkdocs build)
 
 Extra arguments after ``test`` go to pytest (``python3 dev.py test -k lines -x``).
 ``python3 dev.py setup --pure`` removes the compiled modules; ``PAGELIFT_PURE_PYTHON=1`` runs
@@ -96,14 +97,31 @@ def test(pytest_args: list[str]) -> int:
     return code
 
 
+def docs(mkdocs_args: list[str]) -> int:
+    """Build the documentation site into site/ with ``mkdocs build --strict``.
+
+    The site's tools (requirements-docs.txt) are installed into .venv the first time and
+    whenever that file changes: the plain setup and test runs never need them.
+    """
+    setup(run_sample=False)
+    requirements = ROOT / "requirements-docs.txt"
+    stamp = VENV / ".pagelift-docs-installed"
+    if not stamp.exists() or requirements.stat().st_mtime > stamp.stat().st_mtime:
+        run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", requirements)
+        stamp.touch()
+    return run(PY, "-m", "mkdocs", "build", "--strict", "--clean", *mkdocs_args, check=False)
+
+
 def main() -> None:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("setup", "test"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("setup", "test", "docs"):
         sys.exit(__doc__)
     if sys.argv[1] == "setup":
         pure = "--pure" in sys.argv[2:]
         if not pure:
             PURE.unlink(missing_ok=True)
         setup(pure=pure)
+    elif sys.argv[1] == "docs":
+        sys.exit(docs(sys.argv[2:]))
     else:
         sys.exit(test(sys.argv[2:]))
 
