@@ -16,15 +16,24 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "writing-a-plugin.md"
 
 
 def _python_blocks() -> list[str]:
+    """The examples a reader runs (the blocks titled with a file name are the files of step 3)."""
     return re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
 
 
-def _run_example(block: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Run one example in ``folder`` with no installed plugins; return what it printed."""
+def _files() -> list[tuple[str, str]]:
+    """The blocks titled with a file name: (the file, its text)."""
+    return re.findall(r'```python title="([^"]+)"\n(.*?)```', DOC.read_text(encoding="utf-8"), flags=re.S)
+
+
+def _run_example(block: str, folder: Path, monkeypatch: pytest.MonkeyPatch, *before: str) -> str:
+    """Run one example (after the steps ``before`` it) in ``folder`` with no installed plugins; return what it printed."""
     printed: list[str] = []
     monkeypatch.chdir(folder)
     monkeypatch.setenv("PAGELIFT_LOAD_PLUGINS", "")
     namespace = {"print": lambda *args: printed.append(" ".join(map(str, args)))}
+    for step in before:
+        exec(compile(step, str(DOC), "exec"), namespace)
+    printed.clear()
     exec(compile(block, str(DOC), "exec"), namespace)
     return "\n".join(printed)
 
@@ -46,29 +55,31 @@ def test_the_house_decoder_example_reads_its_own_glyph_names(tmp_path: Path, mon
 
 def test_the_bottom_up_layout_example_reverses_the_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "log.pdf").write_bytes(_named_glyphs_pdf([b"A", b"B", b"C"]))
-
-    class Ascii:
-        @pagelift.hookimpl
-        def pagelift_decode_font(self, font: pagelift.FontInfo) -> pagelift.GlyphMap:
-            return pagelift.GlyphMap("ascii", 1, {c: chr(c) for c in range(32, 127)})
-
-    class WithDecoder(pagelift.PluginManager):
-        def __init__(self, **kwargs: bool) -> None:
-            super().__init__(**kwargs)
-            self.register(Ascii())
-
-    # The example's manager needs some decoder to have text to reverse.
-    monkeypatch.setattr(pagelift, "PluginManager", WithDecoder)
-    assert _run_example(_python_blocks()[1], tmp_path, monkeypatch) == "C\nB\nA"
+    (tmp_path / "house.pdf").write_bytes(_named_glyphs_pdf([b"CAB"]))  # what step 1 reads
+    # Step 2 reads log.pdf with step 1's decoder and nothing installed: the text is the tutorial's own work.
+    assert _run_example(_python_blocks()[1], tmp_path, monkeypatch, _python_blocks()[0]) == "C\nB\nA"
 
 
-def test_the_packaged_example_module_is_a_valid_plugin() -> None:
-    namespace: dict[str, object] = {}
-    exec(compile(_python_blocks()[2], str(DOC), "exec"), namespace)
-    pm = pagelift.PluginManager(load_entry_points=False)
-    module = type("pagelift_bottom_up", (), {"pagelift_register_layouts": staticmethod(namespace["pagelift_register_layouts"])})
-    pm.register(module, name="bottom-up")
-    assert pm.layout_names() == ["bottom-up"]
+def _write_package(folder: Path, *files: tuple[str, str]) -> None:
+    for name, text in files:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_the_packaged_example_is_a_valid_plugin_registered_as_a_module(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    strategy, package = _files()[:2]
+    assert strategy[0].endswith("strategy.py") and package[0].endswith("__init__.py")
+    _write_package(tmp_path, strategy, package)
+    (tmp_path / "log.pdf").write_bytes(_named_glyphs_pdf([b"A", b"B", b"C"]))
+    (tmp_path / "house.pdf").write_bytes(_named_glyphs_pdf([b"CAB"]))
+    try:
+        printed = _run_example(_python_blocks()[2], tmp_path, monkeypatch, _python_blocks()[0])
+        assert printed == "['bottom-up'] ['C', 'B', 'A']"
+        assert sys.modules["pagelift_bottom_up"].__file__ == str(tmp_path / package[0])
+    finally:
+        for name in ("pagelift_bottom_up", "pagelift_bottom_up.strategy"):
+            sys.modules.pop(name, None)
 
 
 def test_the_service_ocr_engine_example_places_its_fixed_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,10 +108,10 @@ def test_the_light_plugin_example_imports_its_strategy_only_when_layouts_are_loo
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     package = tmp_path / "pagelift_light_demo"
     package.mkdir()
-    (package / "__init__.py").write_text(_python_blocks()[5], encoding="utf-8")
-    (package / "strategy.py").write_text(
-        "import pagelift\n\nclass BottomUp:\n    def arrange(self, runs, context):\n"
-        "        return [list(reversed(pagelift.lines(runs)))]\n", encoding="utf-8")
+    (_, strategy), _, (light_name, light) = _files()[:3]
+    assert light_name.endswith("__init__.py") and "lazy_exports" in light
+    (package / "__init__.py").write_text(light, encoding="utf-8")
+    (package / "strategy.py").write_text(strategy, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     module = importlib.import_module("pagelift_light_demo")
     pm = pagelift.PluginManager(load_entry_points=False)
