@@ -109,6 +109,7 @@ def docs(mkdocs_args: list[str]) -> int:
     if not stamp.exists() or requirements.stat().st_mtime > stamp.stat().st_mtime:
         run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", requirements)
         stamp.touch()
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # the theme's banner about its successor, on every build
     return run(PY, "-m", "mkdocs", "build", "--strict", "--clean", *mkdocs_args, check=False)
 
 

@@ -65,6 +65,8 @@ def test_the_api_reference_has_document_and_page_with_their_members(site: Path) 
     for member in ["Page", "Page.text", "Page.lines", "Page.tables", "Page.images", "Page.words", "Page.links"]:
         assert f'id="pagelift.document.page.{member}"' in page, member
     assert 'id="pagelift.document.opening.open_pdf"' in _page(site, "reference/open")
+    # The docstrings' Sphinx roles are shown as code, not as stray ":class:" text (scripts/mkdocs_hooks.py).
+    assert ":class:" not in page and ":meth:" not in document and "<code>pagelift.Shape</code>" in page
     for page_name, ident in [("reference/run", "pagelift.model.runs.Run"), ("reference/table", "pagelift.model.values.Table"),
                              ("reference/options", "pagelift.options.Limits"),
                              ("reference/warnings-and-errors", "pagelift.errors.PasswordRequired")]:
@@ -91,6 +93,7 @@ def test_the_cli_reference_has_every_command(site: Path) -> None:
     for name in [*commands, "debug", "view"]:  # debug and view: pagelift-visual's
         assert f'id="pagelift-{name}"' in page, name
     assert "--pages" in page and "--layout" in page
+    assert "UNSET" not in page  # click's no-default marker is not shown (scripts/mkdocs_hooks.py)
 
 
 @pytest.mark.slow

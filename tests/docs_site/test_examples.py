@@ -15,14 +15,17 @@ import contextlib
 import importlib
 import io
 import re
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
 import pytest
 import yaml
 
 from docs_site.fixtures import ROOT, make_folder
+from pagelift.commands.cli import main
 
 DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.S | re.M)
@@ -147,3 +150,43 @@ def test_every_example_on_the_page_runs_and_prints_what_it_shows(
                 assert printed.getvalue() == example.shown, f"{where} prints something else than the page shows"
     finally:
         _forget(folder)
+
+
+COMMAND = re.compile(r"^(?:\$ |    )?(pagelift [a-z].*)$", re.M)
+
+
+def commands(page: str) -> list[str]:
+    """The ``pagelift`` command lines in the page's code blocks (fenced, or indented four spaces)."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    blocks = [m.group(2) for m in FENCE.finditer(text) if m.group(1).strip() in ("", "console", "sh", "bash")]
+    indented = [line for line in text.splitlines() if line.startswith("    pagelift ")]
+    found = [m.group(1) for block in blocks for m in COMMAND.finditer(block)] + [line.strip() for line in indented]
+    # A synopsis with placeholders ("pagelift view FILE [--port N]") or output ("pagelift view: ...") is not a command.
+    return [c for c in found if "[" not in c and not c.split()[1].endswith(":")]
+
+
+PAGES_WITH_COMMANDS = [page for page in nav_pages() if commands(page)]
+
+
+def test_the_pages_show_many_commands() -> None:
+    assert sum(len(commands(page)) for page in PAGES_WITH_COMMANDS) >= 35
+    assert "cli.md" in PAGES_WITH_COMMANDS and "index.md" in PAGES_WITH_COMMANDS
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_COMMANDS)
+def test_every_command_on_the_page_names_a_real_command_and_real_options(page: str) -> None:
+    """Each command line parses as ``pagelift`` parses it: the subcommand exists, every option is one of
+    its own, the arguments it needs are there. (What the commands print is checked by the pages' own
+    tests: cli, json, security, tables.)"""
+    for line in commands(page):
+        command = re.split(r" \| | > | #", line)[0]
+        name, *args = shlex.split(command)[1:]
+        context = click.Context(main, info_name="pagelift")
+        sub = main.get_command(context, name)
+        assert sub is not None, f"docs/{page}: `{line}`: pagelift has no command {name!r}"
+        try:
+            sub.make_context(name, list(args), parent=context)
+        except click.exceptions.Exit:
+            pass
+        except click.UsageError as exc:
+            pytest.fail(f"docs/{page}: `{line}`: {exc.format_message()}")
