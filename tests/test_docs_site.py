@@ -74,6 +74,17 @@ def test_the_api_reference_has_document_and_page_with_their_members(site: Path) 
 
 
 @pytest.mark.slow
+def test_every_warning_code_is_explained_in_the_reference(site: Path) -> None:
+    from pagelift.model.values import WarningCode
+
+    codes = [name for name in vars(WarningCode) if name.isupper()]
+    assert len(codes) >= 15
+    page = _page(site, "reference/warnings-and-errors")
+    for name in codes:  # mkdocstrings shows only attributes with a docstring: each code has one
+        assert f'id="pagelift.model.values.WarningCode.{name}"' in page, name
+
+
+@pytest.mark.slow
 def test_the_hooks_reference_has_every_hook_of_hookspecs(site: Path) -> None:
     hooks = [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("pagelift_")]
     assert len(hooks) >= 9
