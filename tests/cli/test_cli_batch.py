@@ -115,21 +115,27 @@ def test_a_file_over_the_time_limit_is_a_timeout_and_the_batch_goes_on(
 
 def test_ctrl_c_stops_with_what_is_done_written(tmp_path: Path, archive: Path, monkeypatch: pytest.MonkeyPatch,
                                                 only_test_plugins: pagelift.PluginManager) -> None:
-    from pagelift.commands import batch as cli_batch
+    import os
+    import signal
+    import time
+
+    from pagelift.apps import pool
 
     real = batch.read_record
 
     def interrupted_at_the_third(path: str, job: batch.Job, plugins: Any = None) -> dict[str, Any]:
-        if path.endswith("damaged.pdf"):
-            raise KeyboardInterrupt
+        if path.endswith("damaged.pdf"):  # in the worker: Ctrl-C to the batch, and this file never ends
+            os.kill(os.getppid(), signal.SIGINT)
+            time.sleep(60)
         return real(path, job, plugins)
 
-    monkeypatch.setattr(cli_batch, "read_record", interrupted_at_the_third)
+    monkeypatch.setattr(pool, "read_record", interrupted_at_the_third)  # inherited by the forked worker
     out = tmp_path / "out.jsonl"
     result = run(str(archive), "--out", str(out), "--no-progress")
     assert result.exit_code == 130
     assert sorted(records(out)) == ["a.pdf", "b.PDF"]
     assert "batch interrupted; run again with --resume to read the rest: 2 of 5 files" in result.stderr
+    assert f"to resume: pagelift batch {archive} --out {out} --resume" in result.stderr
 
 
 def test_a_folder_out_gets_one_file_per_input_and_an_index(tmp_path: Path, archive: Path,
