@@ -104,3 +104,13 @@ def test_a_page_past_its_processor_time_keeps_what_it_read_with_a_warning() -> N
 def test_the_defaults() -> None:
     assert Limits().max_saved_states == 1024 and Limits().max_saved_states >= 28  # ISO 32000-1 Annex C: 28
     assert Limits().max_seconds_per_page == 10.0
+
+
+def test_shapes_follow_the_same_saves_and_stay_small() -> None:
+    # The shape reader keeps a path state beside each kept save: a q not kept has none, its Q restores nothing.
+    doc = pagelift.open(page_pdf(b"q 2 w q 7 w q 9 w Q 0 0 10 10 re S\n" + b"q " * 5000 + b"20 20 5 5 re S\n"),
+                        options=Options(limits=Limits(max_saved_states=2)))
+    shapes = doc.pages[0].shapes
+    assert [(s.x0, s.line_width) for s in shapes] == [(0.0, 9.0), (20.0, 9.0)]
+    unlimited = pagelift.open(page_pdf(b"q 2 w q 7 w q 9 w Q 0 0 10 10 re S\n")).pages[0].shapes
+    assert [s.line_width for s in unlimited] == [7.0]
