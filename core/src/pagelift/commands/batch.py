@@ -240,6 +240,9 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
     resume_with = resume_command(paths, out, fmt, jobs, timeout, pages, max_memory)
     interrupted = False
     status = 0
+    records: Iterator[dict[str, Any]] = iter(())
+    # A signal only sets stop.stopped: the local pool looks at it between records, hands out no
+    # more files, gives the records its workers had finished, and ends the workers.
     with StopSignals(raising=False) as stop:
         try:
             if scheduler:
@@ -252,7 +255,7 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
             for record in records:
                 sink.write(record)
                 shown.update(record)
-                if stop.stopped:
+                if stop.stopped and scheduler:
                     break
         except KeyboardInterrupt:  # a signal while a Dask future was awaited
             interrupted = True
@@ -260,6 +263,9 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
             click.echo(f"pagelift: --scheduler needs Dask: pip install 'pagelift[dask]' ({exc})", err=True)
             status = 2
         finally:
+            close = getattr(records, "close", None)
+            if close is not None:
+                close()  # the workers ended now, not when the generator is collected
             if stop.stopped:
                 interrupted = True
             sink.close()
