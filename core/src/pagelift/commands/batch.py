@@ -241,9 +241,10 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
     interrupted = False
     status = 0
     records: Iterator[dict[str, Any]] = iter(())
-    # A signal only sets stop.stopped: the local pool looks at it between records, hands out no
-    # more files, gives the records its workers had finished, and ends the workers.
-    with StopSignals(raising=False) as stop:
+    # Locally a signal only sets stop.stopped: the pool looks at it between records, hands out no
+    # more files, gives the records its workers had finished, and ends the workers. Waiting on a
+    # Dask cluster, it raises (the wait is in Dask's hands); --resume mends a line it cut.
+    with StopSignals(raising=bool(scheduler)) as stop:
         try:
             if scheduler:
                 from ..apps.dask import run_on_cluster
