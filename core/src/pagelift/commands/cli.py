@@ -87,7 +87,8 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
 
     FILE "-" reads the PDF from standard input. Warnings go to stderr once the file is read,
     one line each, grouped. Exit status: 0 when every file was read, 1 when a file could not
-    be opened, 3 when a file draws glyphs of which none could be read (its warnings say why).
+    be opened, 3 when a file draws glyphs of which none could be read (its warnings say why),
+    130 / 143 when stopped by SIGINT / SIGTERM (the page workers of --jobs ended at once).
     """
     failed = False
     unreadable = False
