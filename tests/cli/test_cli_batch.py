@@ -115,21 +115,27 @@ def test_a_file_over_the_time_limit_is_a_timeout_and_the_batch_goes_on(
 
 def test_ctrl_c_stops_with_what_is_done_written(tmp_path: Path, archive: Path, monkeypatch: pytest.MonkeyPatch,
                                                 only_test_plugins: pagelift.PluginManager) -> None:
-    from pagelift.commands import batch as cli_batch
+    import os
+    import signal
+    import time
+
+    from pagelift.apps import pool
 
     real = batch.read_record
 
     def interrupted_at_the_third(path: str, job: batch.Job, plugins: Any = None) -> dict[str, Any]:
-        if path.endswith("damaged.pdf"):
-            raise KeyboardInterrupt
+        if path.endswith("damaged.pdf"):  # in the worker: Ctrl-C to the batch, and this file never ends
+            os.kill(os.getppid(), signal.SIGINT)
+            time.sleep(60)
         return real(path, job, plugins)
 
-    monkeypatch.setattr(cli_batch, "read_record", interrupted_at_the_third)
+    monkeypatch.setattr(pool, "read_record", interrupted_at_the_third)  # inherited by the forked worker
     out = tmp_path / "out.jsonl"
     result = run(str(archive), "--out", str(out), "--no-progress")
     assert result.exit_code == 130
     assert sorted(records(out)) == ["a.pdf", "b.PDF"]
     assert "batch interrupted; run again with --resume to read the rest: 2 of 5 files" in result.stderr
+    assert f"to resume: pagelift batch {archive} --out {out} --resume" in result.stderr
 
 
 def test_a_folder_out_gets_one_file_per_input_and_an_index(tmp_path: Path, archive: Path,
@@ -192,3 +198,31 @@ def test_the_records_load_in_pandas(tmp_path: Path, archive: Path, only_test_plu
     frame = pd.read_json(out, lines=True).set_index("path")
     assert frame.loc[str(archive / "sub" / "c.pdf"), "text"] == "Charlie 1\n\nCharlie 2\n\nCharlie 3"
     assert sorted(frame["status"]) == ["encrypted", "error", "ok", "ok", "ok"]
+
+
+def test_an_out_another_process_writes_is_refused_untouched(tmp_path: Path, archive: Path,
+                                                           only_test_plugins: pagelift.PluginManager) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    import os
+
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"path": "earlier.pdf"}\n', encoding="utf-8")
+    with out.open("a") as holder:
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX)  # as a running batch holds it
+        result = run(str(archive), "--out", str(out), "--no-progress")
+        assert result.exit_code == 2
+        assert result.stderr == (f"pagelift: batch: {out} is being written by process {os.getpid()} (another "
+                                 "pagelift batch?); wait for it to end, or write to another --out\n")
+        assert out.read_text(encoding="utf-8") == '{"path": "earlier.pdf"}\n'  # not truncated
+    assert run(str(archive), "--out", str(out), "--no-progress").exit_code == 1  # the lock gone, it runs
+
+
+def test_max_memory_takes_a_size(tmp_path: Path, archive: Path, only_test_plugins: pagelift.PluginManager) -> None:
+    from pagelift.apps.pool import parse_size
+
+    assert parse_size("2G") == 2 << 30 and parse_size("512m") == 512 << 20 and parse_size("1.5GiB") == 3 << 29
+    assert parse_size("4096") == 4096
+    result = run(str(archive), "--out", str(tmp_path / "out.jsonl"), "--max-memory", "lots")
+    assert result.exit_code == 2 and "'lots' is not a size" in result.stderr
+    ok = run(str(archive / "a.pdf"), "--out", str(tmp_path / "out.jsonl"), "--max-memory", "2G", "--no-progress")
+    assert ok.exit_code == 0 and records(tmp_path / "out.jsonl")["a.pdf"]["text"] == "Alpha 1\n\nAlpha 2"

@@ -41,13 +41,15 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_page_has_its_examples() -> None:
-    assert len(examples()) == 5
+    assert len(examples()) == 6
 
 
-@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("index", range(6))
 def test_each_example_prints_what_the_page_shows(folder: Path, index: int) -> None:
     if index == 4:
         pytest.importorskip("dask.bag", reason="pip install 'pagelift[dask]'")
+    if index == 5:
+        (folder / "long.pdf").write_bytes(pdf("Long", 2000))  # read for seconds: stopped by a signal
     code, shown = examples()[index]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):

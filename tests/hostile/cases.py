@@ -406,6 +406,16 @@ def page_nested_too_deep() -> bytes:
     return _two_pages(b"/Deep " + b"[" * 600 + b"]" * 600)
 
 
+def unbalanced_saves(count: int) -> bytes:
+    """A page whose text is followed by ``count`` ``q`` operators and no ``Q`` (issue 27)."""
+    return one_page([flate(HELLO + b"q " * count + b"\n" + HELLO)])
+
+
+def cheap_operator_flood(count: int = 5_000_000) -> bytes:
+    """A page of ``count`` cheap operators with a handler (a fill colour), its text first (issue 27)."""
+    return one_page([flate(HELLO + b"0 g " * count + b"\n")])
+
+
 def _two_pages(extra: bytes) -> bytes:
     objects = {1: CATALOG, 2: b"<< /Type /Pages /Kids [3 0 R 7 0 R] /Count 2 >>",
                3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
@@ -444,6 +454,9 @@ CASES: dict[str, Callable[[], bytes]] = {
     "10-form-inline-l-1e400": form_inline_length_1e400,
     "11-page-integer-over-2^63": page_with_huge_integer,
     "11-page-nested-600-deep": page_nested_too_deep,
+    "27-1m-q-without-Q": lambda: unbalanced_saves(1_000_000),
+    "27-1.9m-q-without-Q": lambda: unbalanced_saves(1_900_000),
+    "27-5m-cheap-operators": cheap_operator_flood,
 }
 """Every case by name (the number is the item of issue 17 it reproduces)."""
 

@@ -42,6 +42,10 @@ EXPECT: dict[str, tuple[str, set[str] | None]] = {
     "10-form-inline-l-1e400": ("Inside", set()),  # nothing is lost: the data's end is found by EI
     "11-page-integer-over-2^63": ("Hello", {"malformed_document", "malformed_page"}),
     "11-page-nested-600-deep": ("Hello", {"malformed_document", "malformed_page"}),
+    # Issue 27: unbalanced q past Limits.max_saved_states, and an operator flood past the page's budgets.
+    "27-1m-q-without-Q": ("Hello", {"work_limit"}),
+    "27-1.9m-q-without-Q": ("Hello", {"work_limit"}),
+    "27-5m-cheap-operators": ("Hello", {"work_limit"}),
 }
 
 

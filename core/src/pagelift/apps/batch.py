@@ -8,8 +8,9 @@ and what the format adds (:func:`content_of`): ``text`` (format ``text``), ``pag
 page records ``pagelift json`` prints (format ``json``: number, label, size, text, lines,
 tables, images, annotations, warnings; ``docs/schema/page.schema.json``), or ``markdown``
 (format ``markdown``, through the exporter a plugin registered under that name). ``status`` is ``ok``, ``encrypted`` (no
-or a wrong password), ``timeout`` (over the per-file limit) or ``error`` (damaged beyond
-repair, not a PDF, unreadable); ``error`` says why in one sentence.
+or a wrong password), ``timeout`` (over the per-file limit) ``error`` (damaged beyond
+repair, not a PDF, unreadable, over ``--max-memory``) or ``crashed`` (the worker process
+reading it died: ``signal`` names the signal, :mod:`pagelift.apps.pool`); ``error`` says why in one sentence.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..options import Options
 FORMATS = ("text", "json", "markdown")
 """The formats a batch writes; see :func:`content_of`."""
 
-STATUSES = ("ok", "encrypted", "timeout", "error")
+STATUSES = ("ok", "encrypted", "timeout", "error", "crashed")
 """What a record's ``status`` can say."""
 
 SUFFIXES = {"text": ".txt", "json": ".json", "markdown": ".md"}

@@ -1,22 +1,25 @@
 """``pagelift batch``: read an archive of PDFs into one JSON Lines file or one output file each.
 
-Files are read in ``--jobs`` processes (or on a Dask cluster with ``--scheduler``), each
-with its own per-file time limit; every file gets a record (:mod:`pagelift.apps.batch`), a
-failure included, and the batch goes on. Progress is a rich bar on a terminal and one
-plain line per file otherwise. Ctrl-C stops the batch with every finished record written;
-``--resume`` then reads only the files without a record. The exit status is 0 when every
-file was read, 1 when any failed, 130 when interrupted and 2 for a usage error.
+Files are read in ``--jobs`` worker processes (:mod:`pagelift.apps.pool`; or on a Dask
+cluster with ``--scheduler``), each with its own per-file time limit and, with
+``--max-memory``, its own memory cap; every file gets a record (:mod:`pagelift.apps.batch`),
+a failure or a crashed worker included, and the batch goes on. Progress is a rich bar on a
+terminal and one plain line per file otherwise. SIGINT (Ctrl-C) and SIGTERM stop the batch
+in order (:mod:`pagelift.apps.guard`): no more files handed out, the workers ended, every
+finished record written, and the command that resumes printed; ``--resume`` then reads
+only the files without a record. One run writes an OUT at a time (:mod:`pagelift.apps.lock`).
+The exit status is 0 when every file was read, 1 when any failed, 2 for a usage error (or
+an OUT another run holds), 130 after SIGINT and 143 after SIGTERM.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import signal
+import shlex
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 import click
@@ -28,10 +31,12 @@ from ..apps.batch import (
     done_paths,
     find_inputs,
     output_name,
-    read_record,
     read_records,
     summary_of,
 )
+from ..apps.guard import StopSignals
+from ..apps.lock import OutputLocked, lock_output
+from ..apps.pool import FilePool, parse_size
 from ..document.parallel import default_workers
 from ..errors import PluginError
 from ..options import OCR_MODES, Options
@@ -52,10 +57,19 @@ class Sink:
             os.makedirs(self.folder, exist_ok=True)
         elif os.path.dirname(out):
             os.makedirs(os.path.dirname(out), exist_ok=True)
+        # Opened without truncating and locked first: a second run on the same OUT must fail
+        # before it touches what the first is writing.
+        self._file: IO[str] = open(self.index, "a", encoding="utf-8")  # noqa: SIM115
+        try:
+            lock_output(self._file, self.index)
+        except OutputLocked:
+            self._file.close()
+            raise
         self.done = done_paths(read_records(self.index)) if resume else set()
         if resume:
             _drop_cut_line(self.index)
-        self._file: IO[str] = open(self.index, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+        else:
+            self._file.truncate(0)
 
     def write(self, record: dict[str, Any]) -> None:
         """Write one file's record (and its output file, in folder mode), flushed at once."""
@@ -75,8 +89,12 @@ class Sink:
         self._file.write(json_line(record))
         self._file.flush()
 
+    def fileno(self) -> int:
+        """The descriptor of the index or JSON Lines file (the one holding the lock)."""
+        return self._file.fileno()
+
     def close(self) -> None:
-        """Close the index or JSON Lines file."""
+        """Close the index or JSON Lines file (its lock goes with it)."""
         self._file.close()
 
 
@@ -100,36 +118,14 @@ def _drop_cut_line(path: str) -> None:
         return
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent, which stops the batch and ends the workers itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def run_local(files: Sequence[str], job: Job, jobs: int, stop: Callable[[], bool] = lambda: False,
+              max_memory: int | None = None, close_in_workers: Sequence[int] = ()) -> Iterator[dict[str, Any]]:
+    """Records of ``files`` read in ``jobs`` worker processes, as each file is done, until ``stop()``.
 
-
-def run_local(files: Sequence[str], job: Job, jobs: int) -> Iterator[dict[str, Any]]:
-    """Records of ``files`` read in ``jobs`` processes (1: this one), as each file is done."""
-    if jobs <= 1 or len(files) <= 1:
-        for path in files:
-            yield read_record(path, job)
-        return
-    executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-    queue = iter(files)
-    running: set[Future[dict[str, Any]]] = set()
-    try:
-        for path in queue:
-            running.add(executor.submit(read_record, path, job))
-            if len(running) >= jobs * 2:
-                break
-        while running:
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                nxt = next(queue, None)
-                if nxt is not None:
-                    running.add(executor.submit(read_record, nxt, job))
-                yield future.result()
-    finally:
-        for process in list(getattr(executor, "_processes", {}).values()):
-            process.terminate()  # a worker busy with one long file is not waited for on Ctrl-C
-        executor.shutdown(wait=True, cancel_futures=True)
+    Even one job reads in a worker: a file that crashes it (a segfault in a native library,
+    the out-of-memory killer) is a ``crashed`` record, not the end of the batch."""
+    pool = FilePool(job, jobs, max_memory=max_memory, close_in_workers=close_in_workers)
+    yield from pool.records(files, stop)
 
 
 class Progress:
@@ -178,14 +174,16 @@ class Progress:
                 else f"{record['status']}: {record['error']}")
         click.echo(f"pagelift: [{self.done}/{self.total}] {record['path']}: {what}", err=True)
 
-    def close(self, interrupted: bool) -> None:
-        """Stop the bar and say how the batch ended."""
+    def close(self, interrupted: bool, resume: str = "") -> None:
+        """Stop the bar and say how the batch ended (stopped: and the command that reads the rest)."""
         if self._bar is not None:
             self._bar.stop()
         seconds = time.perf_counter() - self.started
         ending = "interrupted; run again with --resume to read the rest" if interrupted else "done"
         click.echo(f"pagelift: batch {ending}: {self.done} of {self.total} files, {self.pages} pages, "
                    f"{self.errors} failed, {seconds:.1f} s", err=True)
+        if interrupted and resume:
+            click.echo(f"pagelift: to resume: {resume}", err=True)
 
 
 @click.command("batch")
@@ -207,12 +205,15 @@ class Progress:
 @click.option("--ocr-engine", default="tesseract", show_default=True, help="The OCR engine, by name.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar (default: when stderr is a terminal) or a plain line per file.")
+@click.option("--max-memory", "max_memory", default=None, metavar="SIZE",
+              help="Address space each worker may use (2G, 512M): a file past it is recorded as an error, "
+                   "not a machine out of memory (Unix).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Read on a running Dask cluster (tcp://host:8786) instead of local processes; "
                    "needs pip install 'pagelift[dask]'.")
 def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout: float | None, resume: bool,
                   password: str | None, pages: str | None, ocr: str, ocr_engine: str, progress: bool | None,
-                  scheduler: str | None) -> None:
+                  max_memory: str | None, scheduler: str | None) -> None:
     """Read every PDF in PATHS (files, folders, globs) into OUT, one record per file, failures included."""
     options = Options(ocr=ocr, ocr_engine=ocr_engine)
     try:
@@ -220,6 +221,7 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
         from ..objects.inputs import check_ocr_engine
 
         check_ocr_engine(default_manager(), options)
+        memory = parse_size(max_memory) if max_memory is not None else None
     except (PluginError, ValueError) as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(2)
@@ -227,32 +229,68 @@ def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout
     if not files:
         click.echo(f"pagelift: batch: no PDF files in {' '.join(paths)}", err=True)
         sys.exit(2)
-    sink = Sink(out, files, fmt, resume)
+    try:
+        sink = Sink(out, files, fmt, resume)
+    except OutputLocked as exc:
+        click.echo(f"pagelift: batch: {exc}", err=True)
+        sys.exit(2)
     todo = [f for f in files if f not in sink.done and os.path.abspath(f) not in sink.done]
     job = Job(format=fmt, password=password, timeout=timeout, options=options, pages=pages)
     shown = Progress(len(todo), len(files) - len(todo), sys.stderr.isatty() if progress is None else progress)
+    resume_with = resume_command(paths, out, fmt, jobs, timeout, pages, max_memory)
     interrupted = False
-    try:
-        if scheduler:
-            from ..apps.dask import run_on_cluster
+    status = 0
+    records: Iterator[dict[str, Any]] = iter(())
+    # Locally a signal only sets stop.stopped: the pool looks at it between records, hands out no
+    # more files, gives the records its workers had finished, and ends the workers. Waiting on a
+    # Dask cluster, it raises (the wait is in Dask's hands); --resume mends a line it cut.
+    with StopSignals(raising=bool(scheduler)) as stop:
+        try:
+            if scheduler:
+                from ..apps.dask import run_on_cluster
 
-            records = run_on_cluster(todo, job, scheduler)
-        else:
-            records = run_local(todo, job, jobs or default_workers())
-        for record in records:
-            sink.write(record)
-            shown.update(record)
-    except KeyboardInterrupt:
-        interrupted = True
-    except ImportError as exc:
-        click.echo(f"pagelift: --scheduler needs Dask: pip install 'pagelift[dask]' ({exc})", err=True)
-        sys.exit(2)
-    finally:
-        sink.close()
-        shown.close(interrupted)
-    if interrupted:
-        sys.exit(130)
-    sys.exit(1 if shown.errors else 0)
+                records = run_on_cluster(todo, job, scheduler)
+            else:
+                records = run_local(todo, job, jobs or default_workers(), lambda: stop.stopped, memory,
+                                    close_in_workers=[sink.fileno()])
+            for record in records:
+                sink.write(record)
+                shown.update(record)
+                if stop.stopped and scheduler:
+                    break
+        except KeyboardInterrupt:  # a signal while a Dask future was awaited
+            interrupted = True
+        except ImportError as exc:
+            click.echo(f"pagelift: --scheduler needs Dask: pip install 'pagelift[dask]' ({exc})", err=True)
+            status = 2
+        finally:
+            close = getattr(records, "close", None)
+            if close is not None:
+                close()  # the workers ended now, not when the generator is collected
+            if stop.stopped:
+                interrupted = True
+            sink.close()
+            shown.close(interrupted, resume_with)
+        if interrupted:
+            status = 128 + (stop.signum or 2)
+    sys.exit(status or (1 if shown.errors else 0))
 
 
-__all__ = ["INDEX", "Progress", "Sink", "batch_command", "json_line", "run_local"]
+def resume_command(paths: Sequence[str], out: str, fmt: str, jobs: int, timeout: float | None, pages: str | None,
+                   max_memory: str | None) -> str:
+    """The ``pagelift batch ... --resume`` command that reads the files a stopped run left (the password left out)."""
+    args = ["pagelift", "batch", *paths, "--out", out]
+    if fmt != "text":
+        args += ["--format", fmt]
+    if jobs != 1:
+        args += ["--jobs", str(jobs)]
+    if timeout is not None:
+        args += ["--timeout", f"{timeout:g}"]
+    if pages:
+        args += ["--pages", pages]
+    if max_memory:
+        args += ["--max-memory", max_memory]
+    return " ".join(shlex.quote(a) for a in [*args, "--resume"])
+
+
+__all__ = ["INDEX", "Progress", "Sink", "batch_command", "json_line", "resume_command", "run_local"]

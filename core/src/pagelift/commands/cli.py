@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from .. import __version__
+from ..apps.guard import StopSignals, exit_status, signal_name
 from ..document.honesty import INSTALL_DECODERS
 from ..document.opening import open_pdf as open_document
 from ..document.parallel import default_workers
@@ -86,7 +87,8 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
 
     FILE "-" reads the PDF from standard input. Warnings go to stderr once the file is read,
     one line each, grouped. Exit status: 0 when every file was read, 1 when a file could not
-    be opened, 3 when a file draws glyphs of which none could be read (its warnings say why).
+    be opened, 3 when a file draws glyphs of which none could be read (its warnings say why),
+    130 / 143 when stopped by SIGINT / SIGTERM (the page workers of --jobs ended at once).
     """
     failed = False
     unreadable = False
@@ -100,19 +102,26 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
     except PluginError as exc:
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)
-    for path in files:
-        try:
-            with open_document(source_of(path), password=password, pages=pages, options=options,
-                               workers=jobs or default_workers()) as doc:
-                if len(files) > 1:
-                    click.echo(f"==> {path} <==")
-                printed, said = print_text(doc, layout)
-                for line in [] if quiet else grouped(said):
-                    click.echo(f"pagelift: {shown_name(path)}: {line}", err=True)
-                unreadable |= not printed and draws_only_unreadable("", said)
-        except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
-            click.echo(say(path, exc), err=True)
-            failed = True
+    # SIGINT and SIGTERM stop the reading (the page workers ended at once) and exit 130 / 143.
+    with StopSignals() as stop:
+        for path in files:
+            try:
+                with open_document(source_of(path), password=password, pages=pages, options=options,
+                                   workers=jobs or default_workers()) as doc:
+                    if len(files) > 1:
+                        click.echo(f"==> {path} <==")
+                    printed, said = print_text(doc, layout)
+                    for line in [] if quiet else grouped(said):
+                        click.echo(f"pagelift: {shown_name(path)}: {line}", err=True)
+                    unreadable |= not printed and draws_only_unreadable("", said)
+            except (PdfError, PasswordRequired, PluginError, ValueError) as exc:
+                click.echo(say(path, exc), err=True)
+                failed = True
+            except KeyboardInterrupt as exc:
+                sys.stdout.flush()
+                click.echo(f"pagelift: {shown_name(path)}: stopped by {signal_name(stop.signum)}; "
+                           "the text printed so far is what was read", err=True)
+                sys.exit(exit_status(exc))
     if failed:
         sys.exit(1)
     if unreadable:

@@ -17,6 +17,7 @@ space unit. Text space goes to the page through ``Tm × CTM``.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -52,6 +53,9 @@ the font cache's own bound. Past the cap a cache starts over (they are cheap to 
 _NUMBERS_KEPT = 4096
 """Operand tokens kept with their numbers (``Interpreter._number``); past this the cache starts over."""
 _MAX_OPERANDS = 100_000  # the longest TJ array or BDC dictionary in real files is far shorter
+_CLOCK_EVERY = 4096
+"""Operators between two looks at the page's processor time (``Limits.max_seconds_per_page``):
+a look costs about a microsecond, 4096 operators a millisecond or more."""
 _HEAVY = 10
 """What an image or a form drawn counts against ``Limits.max_operators_per_page``."""
 _BLACK: tuple[float, ...] = (0.0,)
@@ -172,6 +176,7 @@ class Interpreter:
         self.limits = limits
         self.warn = warn
         self.ignore_annotations = ignore_annotations
+        self.max_states = limits.max_saved_states
         self._forms: dict[Any, _Form] = {}
         self._forms_tokens = 0
         self.forms_parsed = 0
@@ -221,6 +226,7 @@ class Interpreter:
         self.tlm: Matrix = IDENTITY
         self.stack: list[tuple[Any, ...]] = []
         self.floor = 0
+        self.dropped_states = 0  # q past Limits.max_saved_states, not kept: as many Q restore nothing
 
     # -- entry -----------------------------------------------------------------------------
 
@@ -241,6 +247,10 @@ class Interpreter:
         # Read per show and per run: Limits is a plain (interpreted) dataclass, a lookup in it costs.
         self.max_glyphs = self.limits.max_glyphs_per_page
         self.max_runs = self.limits.max_runs_per_page
+        self.max_states = self.limits.max_saved_states
+        self.told_states = False
+        self.deadline = time.thread_time() + self.limits.max_seconds_per_page
+        self.next_clock = _CLOCK_EVERY
         try:
             self._run_stream(self._page_content(page_obj))
             self._close_marked(0)
@@ -297,7 +307,9 @@ class Interpreter:
         missing: Any = _MISSING
         operands: list[Any] = []
         out = self.out
-        limit = self.limits.max_operators_per_page
+        # One comparison per operator covers both budgets: past ``stop`` _budget looks at
+        # which (the operator count, or the time to read the clock) and says where to stop next.
+        stop = self._budget(out.operators)
         for tokens in chunks:
             if len(operands) > _MAX_OPERANDS:
                 # No operator takes this many operands: a hostile or broken stream.
@@ -311,9 +323,9 @@ class Interpreter:
                     continue
                 count += 1
                 if handler is not None:
-                    if count > limit:
+                    if count > stop:
                         out.operators = count
-                        raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
+                        stop = self._budget(count)
                     out.operators = count
                     try:
                         handler(operands)
@@ -324,11 +336,24 @@ class Interpreter:
                     except Exception as exc:  # pikepdf raises lazily on broken objects: keep reading
                         self._report(tok, exc)
                     count = out.operators
-                elif count > limit:
+                elif count > stop:
                     out.operators = count
-                    raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
+                    stop = self._budget(count)
                 operands.clear()
             out.operators = count
+
+    def _budget(self, count: int) -> int:
+        """Raise :class:`WorkLimitReached` when ``count`` operators pass the page's operator limit
+        or its processor time is spent; else the count at which to look again."""
+        limit = self.limits.max_operators_per_page
+        if count > limit:
+            raise WorkLimitReached(f"more than {limit} operators on the page; the rest was not read")
+        if count >= self.next_clock:
+            self.next_clock = count + _CLOCK_EVERY
+            if time.thread_time() > self.deadline:
+                raise WorkLimitReached(f"more than {self.limits.max_seconds_per_page:g} s of processor time on "
+                                       f"the page (Limits.max_seconds_per_page); the rest was not read")
+        return min(limit, self.next_clock - 1)
 
     def _number(self, tok: Any) -> float:
         """``float(tok)`` for a TJ kern, remembered: a content stream repeats its kerns, and the
@@ -354,10 +379,21 @@ class Interpreter:
     # -- graphics state --------------------------------------------------------------------
 
     def _q(self, ops: list[Any]) -> None:
+        if len(self.stack) >= self.max_states:
+            # Unbalanced q by the million cost a tuple each: past the limit they are counted, not kept.
+            self.dropped_states += 1
+            if not self.told_states:
+                self.told_states = True
+                self.warn(WarningCode.WORK_LIMIT, f"more than {self.max_states} graphics states saved (q) and "
+                          "not restored; the deeper ones are not kept (Limits.max_saved_states), the page is read on")
+            return
         self.stack.append((self.ctm, self.font, self.font_name, self.font_up, self.size, self.tc, self.tw,
                            self.th, self.tl, self.rise, self.mode, self.fill))
 
     def _Q(self, ops: list[Any]) -> None:
+        if self.dropped_states:
+            self.dropped_states -= 1  # the Q of a q not kept: the state stays as it is
+            return
         if len(self.stack) > self.floor:
             (self.ctm, self.font, self.font_name, self.font_up, self.size, self.tc, self.tw,
              self.th, self.tl, self.rise, self.mode, self.fill) = self.stack.pop()
@@ -948,6 +984,7 @@ class Interpreter:
 
     def _draw_form(self, form: _Form, key: Any) -> None:
         self._q([])
+        dropped = self.dropped_states
         self.ctm = multiply(form.matrix, self.ctm)
         scope = self._scope(form.resources, ("form", key)) if form.resources is not None else self.scopes[-1]
         self.scopes.append(scope)
@@ -961,6 +998,7 @@ class Interpreter:
             self._close_marked(marked)
             self.scopes.pop()
             del self.stack[self.floor :]
+            self.dropped_states = dropped  # the form's unbalanced q end with it
             self.floor = floor
             self._Q([])
             self.tm, self.tlm = saved_tm, saved_tlm

@@ -171,13 +171,16 @@ class ShapeReader(Interpreter):
     # -- graphics state: q/Q carry the path state beside the interpreter's own ---------------
 
     def _q(self, ops: list[Any]) -> None:
+        depth = len(self.stack)
         super()._q(ops)
+        if len(self.stack) == depth:
+            return  # past Limits.max_saved_states: not kept, and no path state with it
         state = self.path_state
         self.stack[-1] = (self.stack[-1], _PathState(state.line_width, state.stroke_color, state.fill_color,
                                                      state.dashed, state.clip))
 
     def _Q(self, ops: list[Any]) -> None:
-        if len(self.stack) > self.floor:
+        if not self.dropped_states and len(self.stack) > self.floor:  # (the Q of a q not kept restores nothing)
             entry, self.path_state = self.stack[-1]
             self.stack[-1] = entry
         super()._Q(ops)

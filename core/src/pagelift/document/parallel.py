@@ -21,6 +21,11 @@ work in them. Where processes are spawned instead, the options and the plugin ma
 must pickle, and a clear :class:`PluginError` says when they do not. Strict mode reads in
 one process (it stops at the first warning, which depends on order), as does a document
 of one page. An OCR'd page in a worker is read by that worker's own engine.
+
+Workers never outlive the caller (:func:`pagelift.document.processes.die_with_parent`: the
+kernel kills them when it dies, ``kill -9`` included, on Linux). Ctrl-C in the caller
+(``KeyboardInterrupt``, or any exception while pages are read) ends the workers at once,
+terminated then killed after a grace period, instead of waiting for their chunks.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from ..caching import cachekeys
 from ..errors import PdfError, PluginError
 from ..model.values import PdfWarning
 from .page import PageHost
+from .processes import die_with_parent, end_processes
 
 if TYPE_CHECKING:
     from .page import Page
@@ -153,8 +159,8 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
         reopen = partial(opener, source, password=doc._password, pages=[1], options=doc.options,
                          plugins=plugins)
         start = (_start_worker, (reopen,))
-    executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=start[0],
-                                   initargs=start[1])
+    executor = ProcessPoolExecutor(max_workers=doc.workers, mp_context=context, initializer=_init_worker,
+                                   initargs=(os.getpid(), start[0], start[1]))
     try:
         queue = iter(chunks)
         ahead = doc.workers * 3
@@ -191,8 +197,18 @@ def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
                         by_number.get(warning.page, page).warnings.append(warning)
                 doc._released.add(number)  # read again here, it must not say its warnings twice
                 yield PageText(number, text, tuple(kept))
+    except BaseException:  # Ctrl-C, SIGTERM made an exception, a reader that stopped early
+        _end_now(executor)
+        raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_now(executor: ProcessPoolExecutor) -> None:
+    """Stop ``executor``'s workers without waiting for their chunks: terminated, killed after a grace period."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    end_processes(processes)
 
 
 class OnceFilter:
@@ -285,6 +301,12 @@ class _MarkedWarnings(list[PdfWarning]):
 
 
 _worker: dict[str, PageReader] = {}
+
+
+def _init_worker(parent: int, start: Callable[..., None], args: tuple[Any, ...]) -> None:
+    """In a new worker: die with the caller (:func:`die_with_parent`), then open or adopt the document."""
+    die_with_parent(parent)
+    start(*args)
 
 
 def _start_worker(opener: Callable[[], Document]) -> None:
