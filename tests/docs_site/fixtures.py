@@ -105,6 +105,7 @@ def _long(folder: Path) -> None:
     (folder / "archive" / "a.pdf").write_bytes(chapters("Part", 2))
     (folder / "archive" / "broken.pdf").write_bytes(b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n")
     (folder / "archive" / "locked.pdf").write_bytes(chapters("Secret", 1, pdfbuilder.Encryption(user="u", owner="o")))
+    (folder / "long.pdf").write_bytes(chapters("Long", 2000))  # read for seconds: the SIGTERM example stops it
 
 
 def _security(folder: Path) -> None:
