@@ -1,0 +1,147 @@
+"""The hook ``pagelift_recognize_glyphs``: one font's glyphs read by Tesseract in one call.
+
+The glyphs are drawn black on white (their outlines filled by the even-odd rule) in rows
+on one common baseline, a wide gap between neighbours, so that Tesseract sees each as a
+word of one character and still sees the row's x-height and baseline: a lone ``o`` and
+``O`` differ only by their height against their neighbours, a comma and an apostrophe
+only by where they sit. Each word Tesseract finds is matched to the one cell it lies in;
+a word over two cells, more than one character where one glyph stands, or below
+``MIN_CONFIDENCE`` names nothing, and the glyph stays unreadable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pagelift
+
+EM = 64
+"""Pixels per em: capitals come out about 40 pixels tall, where Tesseract reads best."""
+PER_ROW = 10
+GAP = 0.7  # em between neighbours: wider than any word space, so each glyph is a word
+ROW = 1.9  # em from one baseline to the next
+MARGIN = 0.6
+MIN_CONFIDENCE = 60.0
+"""Tesseract's word confidence (0-100) below which an answer is not taken."""
+
+
+def draw_sheet(glyphs: Mapping[int, pagelift.GlyphShape], em: int = EM,
+               per_row: int = PER_ROW) -> tuple[Any, list[tuple[int, tuple[float, float, float, float]]]]:
+    """The glyphs drawn in rows on common baselines: the picture (PIL, mode ``L``) and each
+    code with its cell (left, top, right, bottom) in pixels."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    items = [(code, shape, shape.bounds) for code, shape in glyphs.items() if shape.contours]
+    rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
+    widths = [sum(max(b[2] - b[0], 0.05) + GAP for _, _, b in row) for row in rows] or [0.0]
+    width = int((max(widths) + 2 * MARGIN) * em)
+    height = int((len(rows) * ROW + 2 * MARGIN) * em)
+    sheet = Image.new("1", (max(width, 1), max(height, 1)), 0)
+    cells: list[tuple[int, tuple[float, float, float, float]]] = []
+    for r, row in enumerate(rows):
+        baseline = (MARGIN + 1.25 + r * ROW) * em
+        x = MARGIN * em
+        for code, shape, (left, _bottom, right, _top) in row:
+            ink = Image.new("1", sheet.size, 0)
+            # Each contour toggles the pixels it covers: the even-odd rule, holes included.
+            for contour in shape.contours:
+                mask = Image.new("1", sheet.size, 0)
+                ImageDraw.Draw(mask).polygon([(x + (px - left) * em, baseline - py * em) for px, py in contour], fill=1)
+                ink = ImageChops.logical_xor(ink, mask)
+            sheet = ImageChops.logical_or(sheet, ink)
+            w = max(right - left, 0.05) * em
+            cells.append((code, (x - GAP * em / 2, baseline - 1.25 * em, x + w + GAP * em / 2, baseline + 0.65 * em)))
+            x += w + GAP * em
+    return ImageChops.invert(sheet.convert("L")), cells
+
+
+Char = tuple[str, tuple[float, float, float, float], float]
+"""A character Tesseract read: its text, its box (left, top, right, bottom), its confidence."""
+
+
+def words_of(hocr: bytes | str) -> list[tuple[tuple[float, float, float, float], list[Char]]]:
+    """Each word of Tesseract's hOCR output (``hocr_char_boxes``): its box and its characters.
+
+    A character's box is clipped to its word's: Tesseract's word boxes are exact, while the
+    last characters of a line are sometimes given boxes running on over their neighbours.
+    """
+    import html
+    import re
+
+    text = hocr.decode("utf-8", "replace") if isinstance(hocr, bytes) else hocr
+    out = []
+    word_box = re.compile(r"bbox (\d+) (\d+) (\d+) (\d+)")
+    char = re.compile(r"<span class=['\"]ocrx_cinfo['\"] title=['\"]x_bboxes (\d+) (\d+) (\d+) (\d+); "
+                      r"x_conf ([\d.]+)['\"]>(.*?)</span>")
+    for chunk in re.split(r"class=['\"]ocrx_word['\"]", text)[1:]:
+        found = word_box.search(chunk)
+        if found is None:
+            continue
+        wl, wt, wr, wb = (float(found.group(i)) for i in range(1, 5))
+        chars: list[Char] = []
+        for m in char.finditer(chunk):
+            left, top, right, bottom = (float(m.group(i)) for i in range(1, 5))
+            box = (max(left, wl), max(top, wt), min(right, wr), min(bottom, wb))
+            chars.append((html.unescape(m.group(6)), box, float(m.group(5))))
+        out.append(((wl, wt, wr, wb), chars))
+    return out
+
+
+def read_cells(words: Sequence[tuple[tuple[float, float, float, float], list[Char]]],
+               cells: Sequence[tuple[int, tuple[float, float, float, float]]],
+               min_confidence: float = MIN_CONFIDENCE) -> dict[int, str]:
+    """code -> text from a sheet's words: each character goes to the cell its box's centre
+    lies in (never by counting along a word: one character too many would shift every
+    answer after it onto the wrong glyph). A cell that gets more than
+    three characters, or one below ``min_confidence``, names nothing (two or three are a
+    ligature's glyph, checked by the core).
+    """
+    found: dict[int, list[tuple[float, str, float]]] = {}
+    for _box, chars in words:
+        for ch, (left, top, right, bottom), conf in chars:
+            cx, cy = (left + right) / 2, (top + bottom) / 2
+            for code, (x0, y0, x1, y1) in cells:
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    found.setdefault(code, []).append((left, ch, conf))
+                    break
+    out: dict[int, str] = {}
+    for code, parts in found.items():
+        parts.sort()
+        if len(parts) > 3 or min(conf for _, _, conf in parts) < min_confidence:
+            continue
+        out[code] = "".join(ch for _, ch, _ in parts)
+    return out
+
+
+def recognize_glyphs(glyphs: Mapping[int, pagelift.GlyphShape], languages: Sequence[str],
+                     min_confidence: float = MIN_CONFIDENCE) -> dict[int, str]:
+    """Read the glyphs three times, in three orders (each glyph between other neighbours,
+    at another place in its row), and keep the answers at least two readings give and no
+    reading contradicts."""
+    from collections import Counter
+
+    from .engine import _pytesseract, _thread_limit
+
+    pytesseract = _pytesseract()
+    codes = list(glyphs)
+    half = len(codes) // 2
+    # What a glyph's neighbours alone made of it in one reading is not repeated in another.
+    orders = [(codes, PER_ROW), (codes[half:][::-1] + codes[:half][::-1], PER_ROW), (codes[1::2] + codes[::2], 8)]
+    votes: dict[int, Counter[str]] = {}
+    for order, per_row in orders:
+        sheet, cells = draw_sheet({code: glyphs[code] for code in order}, per_row=per_row)
+        with _thread_limit(1):
+            hocr = pytesseract.image_to_pdf_or_hocr(sheet, lang="+".join(languages) or "eng", extension="hocr",
+                                                    config="--psm 6 -c hocr_char_boxes=1")
+        for code, text in read_cells(words_of(hocr), cells, min_confidence).items():
+            votes.setdefault(code, Counter())[text] += 1
+    out: dict[int, str] = {}
+    for code, counted in votes.items():
+        # Unanimous: a reading that named the glyph otherwise (``f`` where another saw the
+        # ``fl`` ligature, ``i`` where another saw ``I``) makes it unreadable.
+        if len(counted) == 1:
+            text, count = counted.most_common(1)[0]
+            if count >= 2:
+                out[code] = text
+    return out
