@@ -22,6 +22,7 @@ PER_ROW = 10
 GAP = 0.7  # em between neighbours: wider than any word space, so each glyph is a word
 ROW = 1.9  # em from one baseline to the next
 MARGIN = 0.6
+_LIGATURES = frozenset({"ff", "fi", "fl", "ffi", "ffl", "ft", "fj", "tt", "ti", "tf", "st", "ct", "Th"})
 MIN_CONFIDENCE = 60.0
 """Tesseract's word confidence (0-100) below which an answer is not taken."""
 
@@ -138,10 +139,13 @@ def recognize_glyphs(glyphs: Mapping[int, pagelift.GlyphShape], languages: Seque
             votes.setdefault(code, Counter())[text] += 1
     out: dict[int, str] = {}
     for code, counted in votes.items():
-        # Unanimous: a reading that named the glyph otherwise (``f`` where another saw the
-        # ``fl`` ligature, ``i`` where another saw ``I``) makes it unreadable.
-        if len(counted) == 1:
-            text, count = counted.most_common(1)[0]
-            if count >= 2:
-                out[code] = text
+        text, count = counted.most_common(1)[0]
+        if count < 2:
+            continue
+        # A reading that named the glyph otherwise (``i`` where another saw ``I``; ``f``
+        # where another saw the ``fl`` ligature) makes it unreadable. What one reading merged
+        # into a cell beside the glyph (``op`` for ``p``: a neighbour's letter run on) is noise.
+        if any(other != text and (len(other) == 1 or other in _LIGATURES) for other in counted):
+            continue
+        out[code] = text
     return out
