@@ -12,8 +12,12 @@ glyphs read from their shapes, once for the document:
 2. the outlines are recognised as a set by the ``pagelift_recognize_glyphs`` hook
    (``pagelift-ocr-tesseract``: every glyph of the font on common baselines, read twice in
    two orders, only answers both readings agree on);
-3. each answer is checked here (:func:`checked`): one printable character or a ligature's
-   letters; a letter whose capital and small forms differ only in size (``o``/``O``,
+3. each answer is checked here (:func:`checked`): one printable character (of the Latin
+   script, digits or common punctuation when the languages are Latin ones) or a ligature's
+   letters; two glyphs of different shapes read as one character are both left unread; a
+   font recognition could not name most glyphs of learns nothing (signs read
+   as letters: a symbol font, a CJK font read with a Latin model), nor does a font whose
+   name says it draws signs (Wingdings, Symbol); a letter whose capital and small forms differ only in size (``o``/``O``,
    ``s``/``S``, ``x``/``X``...) takes the case its height shows against the font's other
    recognised letters; a blank glyph as wide as a space is a space;
 4. the font learns the answers (:meth:`pagelift.fonts.LoadedFont.learn`): every page that
@@ -48,6 +52,22 @@ _SAME_SHAPE = frozenset("cosuvwxzCOSUVWXZ")
 _X_HEIGHT = frozenset("acemnorsuvwxz")
 _CAP_HEIGHT = frozenset("ABDEFHIKLMNPRTUVWXYZ")
 
+MIN_SHARE = 0.6
+"""The share of a font's inked glyphs recognition must name for the font to learn any: a font
+whose glyphs are mostly no letters (Wingdings' arrows, a CJK font read with a Latin model)
+gets letters it does not draw read into it, and so is left unread."""
+
+SYMBOL_FONTS = ("wingdings", "webdings", "dingbats", "symbol", "marlett", "mtextra", "bullets")
+"""Fonts (by name, lowercase, spaces and hyphens out) whose glyphs are signs, not letters."""
+
+LATIN_LANGUAGES = frozenset({"eng", "fra", "deu", "spa", "ita", "por", "nld", "dan", "swe", "nor", "fin", "isl",
+                             "cat", "pol", "ces", "slk", "slv", "hrv", "hun", "ron", "tur", "est", "lav", "lit",
+                             "gle", "cym", "eus", "glg", "lat", "Latin", "script/Latin", "osd"})
+"""Tesseract languages written in the Latin script: their answers must be Latin letters,
+digits or common punctuation (anything else an English model says of a glyph is noise)."""
+
+_PUNCTUATION = frozenset("–—‘’‚“”„•…€£¥§°±©®™·¶†‡′″×÷¢¿¡«»")
+
 Warn = Callable[[str, str], None]
 """``warn(code, message)`` for the page being read."""
 
@@ -74,17 +94,45 @@ def candidate_codes(font: LoadedFont) -> list[int]:
     return [code for code in codes if font.text_of(code) is None][:MAX_CODES]
 
 
-def checked(shapes: Mapping[int, GlyphShape], answers: Mapping[int, str], font: LoadedFont) -> dict[int, str]:
-    """The answers fit to be read (see the module docstring): text, case fixed by height."""
+def is_symbol_font(font: LoadedFont) -> bool:
+    """Whether the font's name says its glyphs are signs (Wingdings, Symbol, Dingbats)."""
+    name = font.info.base_font.split("+")[-1].lower().replace(" ", "").replace("-", "")
+    return any(word in name for word in SYMBOL_FONTS)
+
+
+def _latin(ch: str) -> bool:
+    """A character a Latin-script reading may answer: ASCII, a Latin letter, common punctuation."""
+    if " " < ch <= "~" or ch in _PUNCTUATION:
+        return True
+    return unicodedata.category(ch).startswith("L") and "LATIN" in unicodedata.name(ch, "")
+
+
+def checked(shapes: Mapping[int, GlyphShape], answers: Mapping[int, str], font: LoadedFont,
+            languages: Sequence[str] = ("eng",)) -> dict[int, str]:
+    """The answers fit to be read (see the module docstring): text, case fixed by height;
+    nothing at all for a font whose glyphs recognition mostly could not name (:data:`MIN_SHARE`)."""
+    latin = all(lang in LATIN_LANGUAGES for lang in languages)
     out: dict[int, str] = {}
     for code, text in answers.items():
         if not isinstance(text, str) or code not in shapes:
             continue
         text = unicodedata.normalize("NFC", text.strip())
-        if len(text) == 1 and text.isprintable() and not text.isspace():
+        if len(text) == 1 and text.isprintable() and not text.isspace() and (not latin or _latin(text)):
             out[code] = text
         elif text in LIGATURES:
             out[code] = text
+    # Two glyphs of different shapes read as one character: at least one is wrong, and
+    # nothing says which, so neither is taken (identical copies of a glyph may share it).
+    by_text: dict[str, list[int]] = {}
+    for code, text in out.items():
+        by_text.setdefault(text, []).append(code)
+    for codes in by_text.values():
+        if len({shapes[code].contours for code in codes}) > 1:
+            for code in codes:
+                del out[code]
+    inked = sum(1 for shape in shapes.values() if shape.contours)
+    if not inked or len(out) < MIN_SHARE * inked:
+        return {}
     tops = {code: shapes[code].bounds[3] for code in out}
     xs = [tops[c] for c, t in out.items() if t in _X_HEIGHT]
     caps = [tops[c] for c, t in out.items() if t in _CAP_HEIGHT or t.isdigit()]
@@ -132,6 +180,8 @@ class GlyphReader:
         if id(font) in self._tried:
             return None
         self._tried.add(id(font))
+        if is_symbol_font(font):
+            return None
         codes = candidate_codes(font)
         if not codes:
             return None
@@ -155,7 +205,7 @@ class GlyphReader:
                                             accepts=lambda a: isinstance(a, Mapping), warn=self.warn):
                 answers = answer
                 break
-        learned = font.learn(checked(shapes, answers, font))
+        learned = font.learn(checked(shapes, answers, font, self.languages))
         return Recovered(font.name, len(inked), learned)
 
 
@@ -165,6 +215,9 @@ def recovered_message(font: LoadedFont, recovered: Recovered, engine: str) -> st
     base = info.base_font.lstrip("/") if info.base_font else ""
     label = f"{font.name} ({base}, {info.subtype})" if base else f"{font.name} ({info.subtype})"
     left = recovered.drawn - min(recovered.learned, recovered.drawn)
+    if not recovered.learned:
+        return (f"font {label}: no decoder could read its codes, and none of its {recovered.drawn} glyphs could be "
+                f"named from their shapes ({engine}) with confidence; they stay unreadable")
     return (f"font {label}: no decoder could read its codes; {recovered.learned} of its {recovered.drawn} glyphs "
             f"were recognised from their shapes ({engine}) and read as text, flagged ocr"
             + (f"; {left} could not be named and stay unreadable" if left else ""))

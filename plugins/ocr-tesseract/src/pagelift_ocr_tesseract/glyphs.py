@@ -43,17 +43,19 @@ def draw_sheet(glyphs: Mapping[int, pagelift.GlyphShape], em: int = EM,
     for r, row in enumerate(rows):
         baseline = (MARGIN + 1.25 + r * ROW) * em
         x = MARGIN * em
-        for code, shape, (left, _bottom, right, _top) in row:
-            ink = Image.new("1", sheet.size, 0)
-            # Each contour toggles the pixels it covers: the even-odd rule, holes included.
+        for code, shape, (left, bottom, right, top) in row:
+            # The glyph alone in its own small picture, then laid on the sheet: each contour
+            # toggles the pixels it covers (the even-odd rule, counters included).
+            w, h = int((right - left) * em) + 3, int((top - bottom) * em) + 3
+            ink = Image.new("1", (w, h), 0)
             for contour in shape.contours:
-                mask = Image.new("1", sheet.size, 0)
-                ImageDraw.Draw(mask).polygon([(x + (px - left) * em, baseline - py * em) for px, py in contour], fill=1)
+                mask = Image.new("1", (w, h), 0)
+                ImageDraw.Draw(mask).polygon([(1 + (px - left) * em, 1 + (top - py) * em) for px, py in contour], fill=1)
                 ink = ImageChops.logical_xor(ink, mask)
-            sheet = ImageChops.logical_or(sheet, ink)
-            w = max(right - left, 0.05) * em
-            cells.append((code, (x - GAP * em / 2, baseline - 1.25 * em, x + w + GAP * em / 2, baseline + 0.65 * em)))
-            x += w + GAP * em
+            sheet.paste(1, (int(x) - 1, int(baseline - top * em) - 1), ink)
+            w_em = max(right - left, 0.05) * em
+            cells.append((code, (x - GAP * em / 2, baseline - 1.25 * em, x + w_em + GAP * em / 2, baseline + 0.65 * em)))
+            x += w_em + GAP * em
     return ImageChops.invert(sheet.convert("L")), cells
 
 
