@@ -48,7 +48,13 @@ def draw_sheet(glyphs: Mapping[int, pagelift.GlyphShape], em: int = EM,
             # toggles the pixels it covers (the even-odd rule, counters included).
             w, h = int((right - left) * em) + 3, int((top - bottom) * em) + 3
             ink = Image.new("1", (w, h), 0)
-            for contour in shape.contours:
+            if _pixel_rows(shape):
+                # A rendered glyph's rows of ink (Type3): side by side, never nested, so drawn
+                # at once (toggling would cancel the row each shares with the next).
+                pen = ImageDraw.Draw(ink)
+                for contour in shape.contours:
+                    pen.polygon([(1 + (px - left) * em, 1 + (top - py) * em) for px, py in contour], fill=1)
+            for contour in () if _pixel_rows(shape) else shape.contours:
                 mask = Image.new("1", (w, h), 0)
                 ImageDraw.Draw(mask).polygon([(1 + (px - left) * em, 1 + (top - py) * em) for px, py in contour], fill=1)
                 ink = ImageChops.logical_xor(ink, mask)
@@ -57,6 +63,14 @@ def draw_sheet(glyphs: Mapping[int, pagelift.GlyphShape], em: int = EM,
             cells.append((code, (x - GAP * em / 2, baseline - 1.25 * em, x + w_em + GAP * em / 2, baseline + 0.65 * em)))
             x += w_em + GAP * em
     return ImageChops.invert(sheet.convert("L")), cells
+
+
+def _pixel_rows(shape: pagelift.GlyphShape) -> bool:
+    """Whether the glyph is a picture's rows of ink (many axis-aligned rectangles), as the
+    Type3 glyphs a renderer drew come, rather than a font program's outline."""
+    contours = shape.contours
+    return len(contours) > 8 and all(
+        len(c) == 4 and c[0][1] == c[1][1] and c[2][1] == c[3][1] and c[0][0] == c[3][0] for c in contours)
 
 
 Char = tuple[str, tuple[float, float, float, float], float]
