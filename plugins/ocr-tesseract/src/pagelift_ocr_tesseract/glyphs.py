@@ -11,6 +11,7 @@ a word over two cells, more than one character where one glyph stands, or below
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -135,9 +136,7 @@ def recognize_glyphs(glyphs: Mapping[int, pagelift.GlyphShape], languages: Seque
                      min_confidence: float = MIN_CONFIDENCE) -> dict[int, str]:
     """Read the glyphs three times, in three orders (each glyph between other neighbours,
     at another place in its row), and keep the answers at least two readings give and no
-    reading contradicts."""
-    from collections import Counter
-
+    reading contradicts, except by naming what another glyph firmly is."""
     from .engine import _pytesseract, _thread_limit
 
     pytesseract = _pytesseract()
@@ -153,15 +152,28 @@ def recognize_glyphs(glyphs: Mapping[int, pagelift.GlyphShape], languages: Seque
                                                     config="--psm 6 -c hocr_char_boxes=1")
         for code, text in read_cells(words_of(hocr), cells, min_confidence).items():
             votes.setdefault(code, Counter())[text] += 1
+    firm = _agreed(votes, {})
+    # A glyph is not the character another glyph of the font firmly is: a reading that named
+    # the ``1`` ``l`` while every reading named the font's ``l`` glyph ``l`` is discounted.
+    return _agreed(votes, firm)
+
+
+def _agreed(votes: Mapping[int, Counter[str]], firm: Mapping[int, str]) -> dict[int, str]:
+    """The answers at least two readings give and no reading contradicts (readings that
+    name what another code firmly is, in ``firm``, left out)."""
+    taken = {text: code for code, text in firm.items()}
     out: dict[int, str] = {}
     for code, counted in votes.items():
-        text, count = counted.most_common(1)[0]
-        if count < 2:
+        kept = {text: n for text, n in counted.items() if taken.get(text, code) == code}
+        if not kept:
+            continue
+        text = max(kept, key=lambda t: kept[t])
+        if kept[text] < 2:
             continue
         # A reading that named the glyph otherwise (``i`` where another saw ``I``; ``f``
         # where another saw the ``fl`` ligature) makes it unreadable. What one reading merged
         # into a cell beside the glyph (``op`` for ``p``: a neighbour's letter run on) is noise.
-        if any(other != text and (len(other) == 1 or other in _LIGATURES) for other in counted):
+        if any(other != text and (len(other) == 1 or other in _LIGATURES) for other in kept):
             continue
         out[code] = text
     return out
