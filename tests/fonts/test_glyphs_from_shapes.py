@@ -87,3 +87,22 @@ def test_every_page_reads_the_font_the_same_and_it_is_read_once(pdf: bytes) -> N
 def _is_subsequence(short: str, long: str) -> bool:
     it = iter(long)
     return all(ch in it for ch in short)
+
+
+def test_the_ocr_md_example_prints_what_it_shows(pdf: bytes, tmp_path, monkeypatch) -> None:
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "ocr.md"
+    section = docs.read_text(encoding="utf-8").split("## Glyphs recovered from their shapes", 1)[1]
+    examples = re.findall(r"```py\n(.*?)```\n\n```text\n(.*?)```", section, flags=re.S)
+    assert len(examples) == 1
+    (tmp_path / "unnamed.pdf").write_bytes(pdf)
+    monkeypatch.chdir(tmp_path)
+    code, shown = examples[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/ocr.md", "exec"), {})
+    assert out.getvalue() == shown

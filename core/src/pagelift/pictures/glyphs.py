@@ -74,8 +74,8 @@ Warn = Callable[[str, str], None]
 
 @dataclass(frozen=True, slots=True)
 class Recovered:
-    """What reading one font's glyphs from their shapes gave: how many glyphs were drawn and
-    how many codes the font learned."""
+    """What reading one font's glyphs from their shapes gave: how many inked glyphs were
+    drawn and how many of them the font learned."""
 
     font: str
     drawn: int
@@ -205,7 +205,10 @@ class GlyphReader:
                                             accepts=lambda a: isinstance(a, Mapping), warn=self.warn):
                 answers = answer
                 break
-        learned = font.learn(checked(shapes, answers, font, self.languages))
+        taken = checked(shapes, answers, font, self.languages)
+        font.learn(taken)
+        # Counted over the inked glyphs: a blank glyph read as a space is no recognition.
+        learned = sum(1 for code in inked if code in taken and font.learned.get(code) == taken[code])
         return Recovered(font.name, len(inked), learned)
 
 
