@@ -10,9 +10,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from pdfbuilder import Document
 
 import pagelift
-from pdfbuilder import Document
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs the tesseract program")
 

@@ -85,6 +85,7 @@ class Recovered:
 def candidate_codes(font: LoadedFont) -> list[int]:
     """The codes of ``font`` worth drawing: those no decoder reads."""
     info = font.info
+    codes: Sequence[int]
     if not info.composite:
         codes = range(256)
     else:
@@ -117,9 +118,7 @@ def checked(shapes: Mapping[int, GlyphShape], answers: Mapping[int, str], font: 
         if not isinstance(text, str) or code not in shapes:
             continue
         text = unicodedata.normalize("NFC", text.strip())
-        if len(text) == 1 and text.isprintable() and not text.isspace() and (not latin or _latin(text)):
-            out[code] = text
-        elif text in LIGATURES:
+        if (len(text) == 1 and text.isprintable() and not text.isspace() and (not latin or _latin(text))) or text in LIGATURES:
             out[code] = text
     # Two glyphs of different shapes read as one character: at least one is wrong, and
     # nothing says which, so neither is taken (identical copies of a glyph may share it).
