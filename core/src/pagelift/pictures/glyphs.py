@@ -10,8 +10,8 @@ glyphs read from their shapes, once for the document:
    glyph ids) are drawn as outlines by the ``pagelift_draw_glyphs`` hook
    (``pagelift-fontprogram``: TrueType, CFF and Type1 programs through fontTools' pens);
 2. the outlines are recognised as a set by the ``pagelift_recognize_glyphs`` hook
-   (``pagelift-ocr-tesseract``: every glyph of the font on common baselines, read twice in
-   two orders, only answers both readings agree on);
+   (``pagelift-ocr-tesseract``: every glyph of the font on common baselines, read five
+   times in five orders, only answers most readings give and few contradict);
 3. each answer is checked here (:func:`checked`): one printable character (of the Latin
    script, digits or common punctuation when the languages are Latin ones) or a ligature's
    letters; two glyphs of different shapes read as one character are both left unread; a

@@ -129,7 +129,7 @@ def pagelift_recognize_glyphs(engine: str, glyphs: Mapping[int, GlyphShape],
     can name with confidence (a glyph it cannot is left out: it stays unreadable, which is
     better than a wrong letter), or ``None`` when this plugin does not serve ``engine``.
     ``pagelift-ocr-tesseract`` lays the glyphs out on a common baseline and reads the sheet
-    in one call. The core then checks the answers (one printable character, or a ligature,
+    in one call per reading. The core then checks the answers (one printable character, or a ligature,
     and letter case against the glyph's height) before any page reads them.
     """
 

@@ -116,12 +116,13 @@ class GlyphShape(NamedTuple):
     in glyph space scaled to an em of 1, y up, the baseline at 0 and the origin at the pen.
 
     Filled by the even-odd rule. ``name`` is the program's own name for the glyph when it has
-    a meaningful one (None for placeholders such as ``glyph00012``). See the
-    ``pagelift_draw_glyphs`` hook.
+    a meaningful one (None for placeholders such as ``glyph00012``); ``advance`` its advance
+    width in em when the program says (None otherwise). See the ``pagelift_draw_glyphs`` hook.
     """
 
     contours: tuple[tuple[tuple[float, float], ...], ...]
     name: str | None = None
+    advance: float | None = None
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:

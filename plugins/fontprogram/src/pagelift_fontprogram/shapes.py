@@ -105,6 +105,14 @@ class _Drawable:
         pen._flush()
         return tuple(pen.contours)
 
+    def advance(self, name: str) -> float | None:
+        """The glyph's advance width in em, when the program says."""
+        width = getattr(self.glyphs[name], "width", None)
+        if not isinstance(width, (int, float)):
+            return None
+        scale = self.matrix[0] if self.matrix is not None else 1.0
+        return float(width) * scale * self.scale
+
 
 def _open_truetype(data: bytes) -> _Drawable:
     from fontTools.ttLib import TTFont
@@ -228,7 +236,12 @@ def draw_glyphs(font: pagelift.FontInfo, codes: Sequence[int]) -> dict[int, page
         except Exception:  # a damaged charstring: that glyph is not drawn
             continue
         if contours is not None:  # a blank glyph too: the core may read it as a space
-            out[code] = pagelift.GlyphShape(contours=contours, name=name if program.real_names else None)
+            try:
+                advance = drawable.advance(name)
+            except Exception:  # a charstring whose width cannot be read: no advance, still a shape
+                advance = None
+            out[code] = pagelift.GlyphShape(contours=contours, name=name if program.real_names else None,
+                                            advance=advance)
     return out
 
 

@@ -11,6 +11,7 @@ a word over two cells, more than one character where one glyph stands, or below
 
 from __future__ import annotations
 
+import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -134,16 +135,19 @@ def read_cells(words: Sequence[tuple[tuple[float, float, float, float], list[Cha
 
 def recognize_glyphs(glyphs: Mapping[int, pagelift.GlyphShape], languages: Sequence[str],
                      min_confidence: float = MIN_CONFIDENCE) -> dict[int, str]:
-    """Read the glyphs three times, in three orders (each glyph between other neighbours,
-    at another place in its row), and keep the answers at least two readings give and no
-    reading contradicts, except by naming what another glyph firmly is."""
+    """Read the glyphs five times, in five orders and row lengths (each glyph between other
+    neighbours, at another place in its row), and keep the answers at least two readings
+    give and more than twice as many as name the glyph otherwise (a reading that names what
+    another glyph firmly is does not count)."""
     from .engine import _pytesseract, _thread_limit
 
     pytesseract = _pytesseract()
     codes = list(glyphs)
     half = len(codes) // 2
     # What a glyph's neighbours alone made of it in one reading is not repeated in another.
-    orders = [(codes, PER_ROW), (codes[half:][::-1] + codes[:half][::-1], PER_ROW), (codes[1::2] + codes[::2], 8)]
+    third = len(codes) // 3
+    orders = [(codes, PER_ROW), (codes[half:][::-1] + codes[:half][::-1], PER_ROW), (codes[1::2] + codes[::2], 8),
+              (codes[::-1], 12), (codes[third:] + codes[:third], 6)]
     votes: dict[int, Counter[str]] = {}
     for order, per_row in orders:
         sheet, cells = draw_sheet({code: glyphs[code] for code in order}, per_row=per_row)
@@ -155,12 +159,48 @@ def recognize_glyphs(glyphs: Mapping[int, pagelift.GlyphShape], languages: Seque
     firm = _agreed(votes, {})
     # A glyph is not the character another glyph of the font firmly is: a reading that named
     # the ``1`` ``l`` while every reading named the font's ``l`` glyph ``l`` is discounted.
-    return _agreed(votes, firm)
+    out = _agreed(votes, firm)
+    out.update(_digits_by_width(votes, out, glyphs))
+    return out
+
+
+_DIGIT_OR_LETTER = (frozenset("0Oo"), frozenset("1lI|"))
+
+
+def _digits_by_width(votes: Mapping[int, Counter[str]], agreed: Mapping[int, str],
+                     glyphs: Mapping[int, pagelift.GlyphShape]) -> dict[int, str]:
+    """Zero against O and one against l or I, told apart by advance width: a font's digits
+    are tabular (all one width, as in every text face's default figures), its letters not.
+
+    Only for a glyph the readings named a digit at least twice and otherwise only its look-
+    alike letters, in a font whose recognised digits (three or more) share one advance; the
+    glyph is that digit when it has that advance too, else it stays unread.
+    """
+    widths = [glyphs[code].advance for code, text in agreed.items() if text.isdigit()]
+    if len(widths) < 3 or any(w is None for w in widths):
+        return {}
+    known = [w for w in widths if w is not None]
+    digit = statistics.median(known)
+    if max(known) - min(known) > 0.01 * digit:
+        return {}  # proportional figures: width says nothing
+    taken = set(agreed.values())
+    out: dict[int, str] = {}
+    for code, counted in votes.items():
+        if code in agreed:
+            continue
+        answers = set(counted)
+        for group in _DIGIT_OR_LETTER:
+            digits = [t for t in answers if t.isdigit()]
+            if answers <= group and len(digits) == 1 and counted[digits[0]] >= 2 and digits[0] not in taken:
+                advance = glyphs[code].advance
+                if advance is not None and abs(advance - digit) <= 0.01 * digit:
+                    out[code] = digits[0]
+    return out
 
 
 def _agreed(votes: Mapping[int, Counter[str]], firm: Mapping[int, str]) -> dict[int, str]:
-    """The answers at least two readings give and no reading contradicts (readings that
-    name what another code firmly is, in ``firm``, left out)."""
+    """The answers at least two readings give, more than twice as many as contradict them
+    (readings that name what another code firmly is, in ``firm``, left out)."""
     taken = {text: code for code, text in firm.items()}
     out: dict[int, str] = {}
     for code, counted in votes.items():
@@ -170,10 +210,14 @@ def _agreed(votes: Mapping[int, Counter[str]], firm: Mapping[int, str]) -> dict[
         text = max(kept, key=lambda t: kept[t])
         if kept[text] < 2:
             continue
-        # A reading that named the glyph otherwise (``i`` where another saw ``I``; ``f``
-        # where another saw the ``fl`` ligature) makes it unreadable. What one reading merged
-        # into a cell beside the glyph (``op`` for ``p``: a neighbour's letter run on) is noise.
-        if any(other != text and (len(other) == 1 or other in _LIGATURES) for other in kept):
+        # Readings that named the glyph otherwise (``i`` where others saw ``I``) must be far
+        # fewer: more than a third of the votes against leaves it unread; one reading of a
+        # ligature (``fl`` where others saw ``f``) leaves it unread. What one reading merged into a cell beside the glyph
+        # (``op`` for ``p``: a neighbour's letter run on) is noise, not a vote against.
+        against = sum(n for other, n in kept.items() if other != text and len(other) == 1)
+        if kept[text] <= 2 * against:
             continue
+        if any(other != text and other in _LIGATURES for other in kept):
+            continue  # a ligature seen once is a ligature read short the other times (``t`` for ``ti``)
         out[code] = text
     return out
