@@ -29,7 +29,7 @@ LABELS = [
     "date-format-tofte (1.1x)", "date-format-xparb (1.0x)", "math-cordic (4.9x)", "math-partial-sums (5.9x)",
     "math-spectral-norm (7.1x)", "regexp-dna (4.2x)", "string-base64 (2.5x)", "string-fasta (1.5x)",
     "string-tagcloud (1.1x)", "string-unpack-code (1.2x)", "string-validate-input (1.9x)",
-    *[f"{n}%" for n in range(0, 101, 10)], "Interpreter", "Native",
+    *[f"{n}%" for n in range(0, 101, 10)], "Interpret", "Native",
 ]
 
 
