@@ -96,7 +96,7 @@ class Shapes:
     @pagelift.hookimpl
     def pagelift_recognize_glyphs(self, engine: str, glyphs: Mapping[int, pagelift.GlyphShape],
                                   languages: Sequence[str]) -> dict[int, str]:
-        return {code: self.names[code] for code in glyphs if code in self.names and self.names[code]}
+        return {code: self.names[code] for code in glyphs if self.names.get(code)}
 
 
 class Partly:

@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pagelift
-from pagelift_ocr_tesseract.glyphs import _agreed, _digits_by_width, _pixel_rows, draw_sheet, read_cells, words_of
+from pagelift_ocr_tesseract.glyphs import (
+    _agreed,
+    _digits_by_width,
+    _pixel_rows,
+    draw_sheet,
+    read_cells,
+    words_of,
+)
 
 
 def square(advance: float | None = 0.5) -> pagelift.GlyphShape:
