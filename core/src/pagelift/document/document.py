@@ -185,7 +185,8 @@ class Document(DocumentExtras):
             recovered = self._glyph_reader.read(font)
             if recovered is None:
                 continue
-            entry = filling(("glyphs", id(font)))  # said once per font (pagelift.document.parallel keeps the first)
+            # Said once per font: each worker process reads the font again, and pagelift.document.parallel keeps the first.
+            entry = filling(("glyphs", font.info.resource_name, font.info.base_font))
             try:
                 self._warn(self._current_page, WarningCode.OCR, recovered_message(font, recovered, engine))
             finally:
