@@ -112,7 +112,7 @@ def checked(shapes: Mapping[int, GlyphShape], answers: Mapping[int, str], font: 
             languages: Sequence[str] = ("eng",)) -> dict[int, str]:
     """The answers fit to be read (see the module docstring): text, case fixed by height;
     nothing at all for a font whose glyphs recognition mostly could not name (:data:`MIN_SHARE`)."""
-    latin = all(lang in LATIN_LANGUAGES for lang in languages)
+    latin = all(lang in LATIN_LANGUAGES for langs in languages for lang in langs.split("+"))
     out: dict[int, str] = {}
     for code, text in answers.items():
         if not isinstance(text, str) or code not in shapes:
