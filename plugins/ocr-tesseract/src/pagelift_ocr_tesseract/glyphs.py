@@ -1,12 +1,18 @@
-"""The hook ``pagelift_recognize_glyphs``: one font's glyphs read by Tesseract in one call.
+"""The hook ``pagelift_recognize_glyphs``: one font's glyphs read by Tesseract as a set.
 
 The glyphs are drawn black on white (their outlines filled by the even-odd rule) in rows
-on one common baseline, a wide gap between neighbours, so that Tesseract sees each as a
-word of one character and still sees the row's x-height and baseline: a lone ``o`` and
-``O`` differ only by their height against their neighbours, a comma and an apostrophe
-only by where they sit. Each word Tesseract finds is matched to the one cell it lies in;
-a word over two cells, more than one character where one glyph stands, or below
-``MIN_CONFIDENCE`` names nothing, and the glyph stays unreadable.
+on one common baseline, a gap between neighbours, so that Tesseract still sees the row's
+x-height and baseline: a lone ``o`` and ``O`` differ only by their height against their
+neighbours, a comma and an apostrophe only by where they sit. Tesseract reads the sheet
+once (hOCR with character boxes, ``--psm 6``); each character goes to the cell its box's
+centre lies in, and a cell holding more than three characters, or one below
+``MIN_CONFIDENCE``, names nothing.
+
+The sheet is read five times, the glyphs in five orders and row lengths, and a glyph is
+named only when at least two readings agree and more than twice as many as say otherwise
+(a reading naming what another glyph firmly is does not count; one reading of a ligature
+vetoes its first letter). Zero against O and one against l are told apart by the width of
+the font's tabular digits. A glyph left unnamed stays unreadable: a wrong letter is worse.
 """
 
 from __future__ import annotations
@@ -21,12 +27,12 @@ import pagelift
 EM = 64
 """Pixels per em: capitals come out about 40 pixels tall, where Tesseract reads best."""
 PER_ROW = 10
-GAP = 0.7  # em between neighbours: wider than any word space, so each glyph is a word
+GAP = 0.7  # em between neighbours: apart, yet close enough that the row reads as a line
 ROW = 1.9  # em from one baseline to the next
 MARGIN = 0.6
 _LIGATURES = frozenset({"ff", "fi", "fl", "ffi", "ffl", "ft", "fj", "tt", "ti", "tf", "st", "ct", "Th"})
 MIN_CONFIDENCE = 60.0
-"""Tesseract's word confidence (0-100) below which an answer is not taken."""
+"""Tesseract's character confidence (0-100) below which an answer is not taken."""
 
 
 def draw_sheet(glyphs: Mapping[int, pagelift.GlyphShape], em: int = EM,
