@@ -502,6 +502,7 @@ class Document:
         post_names: bool = True,
         to_unicode: ToUnicodeSpec = False,
         name: str | None = None,
+        outlines_from: bytes | None = None,
     ) -> Font:
         """A simple font with an embedded program holding one box glyph per char of ``chars``.
 
@@ -515,13 +516,15 @@ class Document:
         or is a dict giving each subtable's {code: glyph name} exactly.
         ``write_encoding=False`` leaves /Encoding out of the font dictionary; ``symbolic``
         sets flag 4 instead of 32; ``post_names=False`` gives a post table without names.
+        ``outlines_from`` (``truetype`` only) is a real TrueType program: each glyph is then
+        drawn as that typeface draws its char, not as a box.
         """
         base = base_font or f"Test{kind.capitalize()}"
         return embedded_simple_font(
             self.pdf, name or self._next_name("F"), kind, chars,
             base_font=base, encoding=encoding, differences=differences, write_encoding=write_encoding,
             symbolic=symbolic, glyph_names=glyph_names, codes=codes, widths=widths, cmaps=cmaps,
-            post_names=post_names, to_unicode=to_unicode,
+            post_names=post_names, to_unicode=to_unicode, outlines_from=outlines_from,
         )  # fmt: skip
 
     def type3_font(

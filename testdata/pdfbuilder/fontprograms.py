@@ -98,8 +98,14 @@ def build_truetype(
     cmaps: Mapping[tuple[int, int], Mapping[int, str]],
     *,
     post_names: bool = True,
+    outlines_from: bytes | None = None,
+    drawn_as: Mapping[str, str] | None = None,
 ) -> bytes:
     """A TrueType (glyf) font program.
+
+    ``outlines_from`` is another TrueType program (a real typeface): glyph ``name`` is then
+    drawn as that program draws the character ``drawn_as[name]`` (found through its Unicode
+    cmap), so that the glyphs have letters' shapes instead of boxes.
 
     ``cmaps`` maps (platformID, encodingID) -> {code: glyph name}: e.g. (3, 1) Unicode,
     (3, 0) symbol (codes 0xF000+byte), (1, 0) Mac Roman (byte codes). ``post_names=False``
@@ -109,10 +115,17 @@ def build_truetype(
     fb = FontBuilder(UNITS_PER_EM, isTTF=True)
     fb.setupGlyphOrder([g.name for g in all_glyphs])
     fb.setupCharacterMap({})
+    source = TTFont(io.BytesIO(outlines_from)) if outlines_from is not None else None
+    source_glyphs = source.getGlyphSet() if source is not None else None
+    source_cmap = source.getBestCmap() if source is not None else {}
     outlines = {}
     for i, g in enumerate(all_glyphs):
         pen = TTGlyphPen(None)
-        _box(pen, g.width, i)
+        char = (drawn_as or {}).get(g.name)
+        if source_glyphs is not None and char is not None and ord(char) in source_cmap:
+            source_glyphs[source_cmap[ord(char)]].draw(pen)
+        else:
+            _box(pen, g.width, i)
         outlines[g.name] = pen.glyph()
     fb.setupGlyf(outlines)
     _common_tables(fb, ps_name, all_glyphs)

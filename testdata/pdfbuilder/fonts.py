@@ -277,6 +277,7 @@ def embedded_simple_font(
     cmaps: Sequence[tuple[int, int]] | Mapping[tuple[int, int], Mapping[int, str]],
     post_names: bool,
     to_unicode: ToUnicodeSpec,
+    outlines_from: bytes | None = None,
 ) -> Font:
     """A simple font with an embedded program of ``kind`` (see Document.embedded_font)."""
     code_of, name_of, renamed = simple_codes(
@@ -308,7 +309,8 @@ def embedded_simple_font(
 
     ps = base_font.split("+")[-1]
     if kind == "truetype":
-        program = build_truetype(ps, glyphs, cmap_tables, post_names=post_names)
+        program = build_truetype(ps, glyphs, cmap_tables, post_names=post_names, outlines_from=outlines_from,
+                                 drawn_as={name_of[ch]: ch for ch in code_of})
         stream = pikepdf.Stream(pdf, program, Length1=len(program))
         file_key, subtype = "/FontFile2", pikepdf.Name.TrueType
     elif kind == "cff":

@@ -52,6 +52,7 @@ from .options import Limits, Options
 from .plugins.manager import PluginInfo, PluginLoadWarning, PluginManager, hookimpl
 from .plugins.strategies import (
     Exporter,
+    GlyphShape,
     LayoutContext,
     LayoutStrategy,
     OcrEngine,
@@ -86,6 +87,7 @@ __all__ = [
     "FormField",
     "Glyph",
     "GlyphMap",
+    "GlyphShape",
     "Image",
     "LayoutContext",
     "LayoutStrategy",

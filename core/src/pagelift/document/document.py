@@ -29,6 +29,7 @@ from ..model.values import PdfWarning, WarningCode
 from ..objects.page_tree import InheritedValues
 from ..objects.qpdf_messages import is_repair, reason, summary
 from ..options import Options
+from ..pictures.glyphs import GlyphReader, recovered_message
 from ..pictures.ocr import OcrReader
 from ..plugins.manager import PluginManager
 from .extras import DocumentExtras
@@ -156,6 +157,9 @@ class Document(DocumentExtras):
         try:
             with cycles_paused():
                 content = self._interpreter.run_page(self.page_object(page.number), page.number)
+                if content.unreadable and self.options.ocr in ("auto", "always") and self._glyphs_recovered(content):
+                    # The fonts learned their glyphs: the page reads again with their text.
+                    content = self._interpreter.run_page(self.page_object(page.number), page.number)
             self._unreadable.page_read(page.number, content.unreadable)
             return content
         except PdfError:
@@ -166,6 +170,29 @@ class Document(DocumentExtras):
         finally:
             self._collect_qpdf_warnings(page.number)
             self._current_page = 0
+
+    @computed_once
+    def _glyph_reader(self) -> GlyphReader:
+        return GlyphReader(self.plugins, self.options.ocr_engine, self.options.ocr_languages,
+                           lambda code, message: self._warn(self._current_page, code, message))
+
+    def _glyphs_recovered(self, content: PageContent) -> bool:
+        """Read the glyphs of the page's unreadable fonts from their shapes (each font once for
+        the document, :mod:`pagelift.pictures.glyphs`); True when some font learned any."""
+        learned = False
+        engine = self._glyph_reader.engine
+        for font in list(content.unreadable):
+            recovered = self._glyph_reader.read(font)
+            if recovered is None:
+                continue
+            # Said once per font: each worker process reads the font again, and pagelift.document.parallel keeps the first.
+            entry = filling(("glyphs", font.info.resource_name, font.info.base_font))
+            try:
+                self._warn(self._current_page, WarningCode.OCR, recovered_message(font, recovered, engine))
+            finally:
+                done(entry)
+            learned = learned or recovered.learned > 0
+        return learned
 
     @computed_once
     def _shape_reader(self) -> ShapeReader:

@@ -15,7 +15,7 @@ per-glyph hot path, and it is table lookups only:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pikepdf
@@ -50,7 +50,7 @@ class LoadedFont:
     """
 
     __slots__ = ("_cache", "_has_space", "_shown", "_split", "_strings", "_table", "answers", "face", "geometry", "info",
-                 "name", "sources", "space_width", "text_of", "vertical")
+                 "learned", "learned_glyphs", "name", "sources", "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
         self.info = info
@@ -76,6 +76,10 @@ class LoadedFont:
         """The decoders that answered for this font, highest priority first (diagnostics)."""
         self.answers: tuple[GlyphMap, ...] = ()
         """The decoders' answers themselves: what says why a code was unreadable (:mod:`pagelift.document.honesty`)."""
+        self.learned: dict[int, str] = {}
+        """Codes no decoder could read whose text was recognised from their glyphs' shapes (:meth:`learn`)."""
+        self.learned_glyphs: set[Any] | None = None
+        """The glyph tuples of the learned codes, once some are: a run holding one is flagged ``ocr``."""
 
     @property
     def has_space(self) -> bool:
@@ -107,6 +111,9 @@ class LoadedFont:
             measure: Any = self.geometry.metric
             metric = measure(code, nbytes)
             found = (self.text_of(code), metric[0], nbytes == 1 and code == 32, metric[1], metric[2])
+            learned = self.learned_glyphs
+            if learned is not None and code in self.learned:
+                learned.add(found)
             if len(self._cache) >= _CODE_CACHE_SIZE:
                 # Only a hostile font draws this many distinct codes; start over rather than grow.
                 self._cache.clear()
@@ -168,6 +175,35 @@ class LoadedFont:
             out = tuple([cache.get(code | (nbytes << 32)) or self._glyph(code, nbytes)
                          for code, nbytes in self._split(data)])
         return out
+
+    def learn(self, texts: Mapping[int, str]) -> int:
+        """Read the codes no decoder could read as ``texts`` says; returns how many it took.
+
+        ``texts`` is what recognising the glyphs from their shapes answered
+        (:mod:`pagelift.pictures.glyphs`). A code some decoder reads keeps the decoder's text;
+        every cached glyph is forgotten, so the strings drawn from now on read the new text,
+        and a run holding a learned glyph is flagged ``ocr``.
+        """
+        base = self.text_of
+        taken = {code: text for code, text in texts.items() if text and base(code) is None}
+        if not taken:
+            return 0
+        learned = self.learned
+        learned.update(taken)
+
+        def text_of(code: int) -> str | None:
+            found = base(code)
+            return learned.get(code) if found is None else found
+
+        self.text_of = text_of
+        self.learned_glyphs = set()
+        self._cache.clear()
+        self._strings.clear()
+        self._shown.clear()
+        if self._table is not None:
+            self._table = [None] * 256
+        self._has_space = None
+        return len(taken)
 
     def unreadable_codes(self) -> list[int]:
         """The codes drawn so far that no decoder could read (for diagnostics)."""

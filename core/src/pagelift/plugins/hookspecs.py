@@ -10,7 +10,7 @@ Hooks are grouped by when they run. Implement them with ``@pagelift.hookimpl``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..fonts.info import FontInfo, GlyphMap
     from ..model.values import Image
     from ..options import Limits
-    from .strategies import Exporter, LayoutStrategy, OcrEngine, PageView, TableDetector
+    from .strategies import Exporter, GlyphShape, LayoutStrategy, OcrEngine, PageView, TableDetector
 
 hookspec = pluggy.HookspecMarker("pagelift")
 
@@ -98,6 +98,39 @@ def pagelift_decode_font(font: FontInfo) -> GlyphMap | None:
     ``font.obj``. Raising is a bug in the plugin: the core records a ``plugin`` warning
     naming it and carries on without its answer. Codes no answer covers are dropped from
     the text and their run is marked ``unreadable``.
+    """
+
+
+# -- per unreadable font: once, and only when Options.ocr reads glyphs from their shapes ---
+
+
+@hookspec(firstresult=True)
+def pagelift_draw_glyphs(font: FontInfo, codes: Sequence[int]) -> Mapping[int, GlyphShape] | None:
+    """Draw the glyphs that ``codes`` of ``font`` select, as outlines.
+
+    Called once per font whose codes no decoder could read, when ``Options.ocr`` is
+    ``auto`` or ``always`` (:mod:`pagelift.pictures.glyphs`); the first implementation that
+    returns something wins (``firstresult``). Return code -> :class:`pagelift.GlyphShape`
+    for the codes this plugin can draw (a code it cannot, or whose glyph is blank, left
+    out), or ``None`` to let another plugin try. ``pagelift-fontprogram`` draws them from
+    the embedded program through fontTools' pens. Must not modify ``font.obj``. Raising is
+    a bug in the plugin: the core records a ``plugin`` warning and the codes stay unreadable.
+    """
+
+
+@hookspec(firstresult=True)
+def pagelift_recognize_glyphs(engine: str, glyphs: Mapping[int, GlyphShape],
+                              languages: Sequence[str]) -> Mapping[int, str] | None:
+    """Say which character each glyph shows, reading all of one font's glyphs at once.
+
+    Called once per font after :func:`pagelift_draw_glyphs`, with ``engine`` the name in
+    ``Options.ocr_engine`` and ``languages`` its languages; the first implementation that
+    returns something wins (``firstresult``). Return code -> text for the glyphs the engine
+    can name with confidence (a glyph it cannot is left out: it stays unreadable, which is
+    better than a wrong letter), or ``None`` when this plugin does not serve ``engine``.
+    ``pagelift-ocr-tesseract`` lays the glyphs out on a common baseline and reads the sheet
+    in one call per reading. The core then checks the answers (one printable character, or a ligature,
+    and letter case against the glyph's height) before any page reads them.
     """
 
 

@@ -111,6 +111,29 @@ class OcrWord(NamedTuple):
     line: Any = None
 
 
+class GlyphShape(NamedTuple):
+    """One glyph's outline, as a font program draws it: closed polygons (curves flattened)
+    in glyph space scaled to an em of 1, y up, the baseline at 0 and the origin at the pen.
+
+    Filled by the even-odd rule. ``name`` is the program's own name for the glyph when it has
+    a meaningful one (None for placeholders such as ``glyph00012``); ``advance`` its advance
+    width in em when the program says (None otherwise). See the ``pagelift_draw_glyphs`` hook.
+    """
+
+    contours: tuple[tuple[tuple[float, float], ...], ...]
+    name: str | None = None
+    advance: float | None = None
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) of the ink, in em; zeros for a glyph with no contour."""
+        xs = [x for contour in self.contours for x, _ in contour]
+        ys = [y for contour in self.contours for _, y in contour]
+        if not xs:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
 @runtime_checkable
 class OcrEngine(Protocol):
     """Reads words off a picture."""
