@@ -28,6 +28,7 @@ from ..model.values import Image, Rect, WarningCode
 from ..options import Options
 from ..plugins.strategies import OcrWord
 from .outlines import OUTLINE_MIN_FILLS
+from .prepare import prepare
 
 SCAN_COVERAGE = 0.5
 """The share of the visible page images must cover for a page without text to count as a scan.
@@ -319,10 +320,14 @@ class OcrReader:
             return None
 
     def read(self, page: int, images: Sequence[Image], rotation: int, first_seq: int,
-             pixels: Callable[[Image], Any], engine: Any = None, languages: Sequence[str] | None = None) -> list[Run]:
+             pixels: Callable[[Image], Any], engine: Any = None, languages: Sequence[str] | None = None,
+             *, alone: bool = False) -> list[Run]:
         """OCR the images of page ``page``; return their words as runs numbered from ``first_seq``.
 
         ``pixels(image)`` gives an image's PIL image, or None having said why (``Page.image_pixels``).
+        Each picture is prepared first (``Options.ocr_prepare``, :mod:`pagelift.pictures.prepare`).
+        ``alone``: the page has no text of its own, so an engine that read its pictures and
+        found no word leaves it empty: that is said (an ``ocr`` warning), never silent.
         """
         found = self.engine(self.options.ocr_engine if engine is None else engine)
         if found is None:
@@ -331,6 +336,7 @@ class OcrReader:
         langs = tuple(self.options.ocr_languages if languages is None else
                       ((languages,) if isinstance(languages, str) else languages))
         runs: list[Run] = []
+        read_any = False
         failures: set[str] = set()
         limit = self.options.limits.max_image_pixels
         for image in images:
@@ -346,11 +352,26 @@ class OcrReader:
                     picture = picture.convert("RGB")  # CMYK, palettes, alpha: what every engine reads
                 width, height = picture.size
                 placement = Placement.of(image.matrix, width, height, rotation)
-                words = [_as_word(w) for w in ocr_engine.recognize(placement.upright(picture), languages=langs)]
+                upright = placement.upright(picture)
+                ready, prepared = prepare(upright, _dpi(image, placement), self.options.ocr_prepare, limit)
+                words = prepared.back([_as_word(w) for w in ocr_engine.recognize(ready, languages=langs)])
+                read_any = True
                 runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
             except Exception as exc:  # the engine's failure (missing program, language), or words that are not
                 reason = f"{exc}" or type(exc).__name__
                 if reason not in failures:  # said once a page, not once an image
                     failures.add(reason)
                     self.warn(page, WarningCode.OCR, f"OCR engine {label!r} failed on {what}: {reason}")
+        if alone and read_any and not runs:
+            self.warn(page, WarningCode.OCR, f"OCR engine {label!r} found no words on page {page} "
+                                             f"(the page has no other text): it stays empty")
         return runs
+
+
+def _dpi(image: Image, placement: Placement) -> float:
+    """The resolution an image is painted at: its pixels over its size on the page, in inches (0: unknown)."""
+    a, b, c, d, _, _ = image.matrix
+    across, down = math.hypot(a, b) / 72, math.hypot(c, d) / 72
+    if not across or not down:
+        return 0.0
+    return math.sqrt((placement.width / across) * (placement.height / down))
