@@ -355,14 +355,14 @@ class OcrReader:
                 upright = placement.upright(picture)
                 ready, prepared = prepare(upright, _dpi(image, placement), self.options.ocr_prepare, limit)
                 words = prepared.back([_as_word(w) for w in ocr_engine.recognize(ready, languages=langs)])
-                read_any = True
                 runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
+                read_any = True
             except Exception as exc:  # the engine's failure (missing program, language), or words that are not
                 reason = f"{exc}" or type(exc).__name__
                 if reason not in failures:  # said once a page, not once an image
                     failures.add(reason)
                     self.warn(page, WarningCode.OCR, f"OCR engine {label!r} failed on {what}: {reason}")
-        if alone and read_any and not runs:
+        if alone and read_any and not runs and not failures:
             self.warn(page, WarningCode.OCR, f"OCR engine {label!r} found no words on page {page} "
                                              f"(the page has no other text): it stays empty")
         return runs

@@ -3,7 +3,7 @@
 OCRmyPDF's lesson, measured on this project's scan benchmark (``benchmarks/ocr/scans.py``):
 
 * ``upsample``: Tesseract's models are trained on text about 300 dpi high; a 150 or 200 dpi
-  scan is enlarged to 300 dpi (Lanczos) first. The page's dpi is the picture's pixels over
+  scan is enlarged to 300 dpi (Lanczos) first (not a picture under 100 dpi: a thumbnail). The page's dpi is the picture's pixels over
   the size it is painted at, so a picture placed at its own resolution is not touched.
 * ``deskew``: the angle is measured, not guessed: the picture, shrunk, is turned by candidate
   angles within ±:data:`MAX_SKEW` degrees and the angle whose rows of ink are sharpest (the
@@ -32,11 +32,18 @@ TARGET_DPI = 300.0
 UPSAMPLE_BELOW = 270.0
 """Pictures under this resolution (dpi) are upsampled (a 290 dpi scan gains nothing from it)."""
 
+UPSAMPLE_FROM = 100.0
+"""Pictures under this resolution are left as they are: thumbnails and figures rather than
+scans of text, where enlarging three times or more would cost the engine ten times the pixels."""
+
 MAX_SKEW = 5.0
 """The largest skew measured, in degrees either way: a scanner's, not a page placed sideways."""
 
 MIN_SKEW = 0.25
 """Skew under this many degrees is left alone: across a 2,500-pixel line it moves a word less than a pixel row in ten."""
+
+SKEW_GAIN = 1.1
+"""How much sharper (row variance) the best angle must make the rows than no turn, for the picture to count as skewed."""
 
 SPECKLE = 0.02
 """The share of dark pixels standing alone above which a picture is median-filtered."""
@@ -61,20 +68,35 @@ class Prepared:
     measured: dict[str, float] = field(default_factory=dict)
 
     def back(self, words: Sequence[OcrWord]) -> list[OcrWord]:
-        """The words with their boxes in the original picture's pixels."""
+        """The words with their boxes in the original picture's pixels.
+
+        A deskewed picture's lines are level, and stay level: each engine line (``OcrWord.line``;
+        a word without one is its own line) is moved whole, by where the turn takes its centre
+        back to. Turning each word back instead would tilt the line again, by a few points
+        across a column, and the line rule would cut it where the words' box bottoms (which
+        descenders move) step past each other.
+        """
         if self.scale == 1.0 and not self.angle:
             return list(words)
-        cx, cy = self.size[0] / 2, self.size[1] / 2
-        a = math.radians(self.angle)
-        cos, sin = math.cos(a), math.sin(a)
+        shift: dict[Any, tuple[float, float]] = {}
+        if self.angle:
+            cx, cy = self.size[0] / 2, self.size[1] / 2
+            a = math.radians(self.angle)
+            cos, sin = math.cos(a), math.sin(a)
+            centres: dict[Any, list[tuple[float, float]]] = {}
+            for i, w in enumerate(words):
+                key = ("word", i) if w.line is None else w.line
+                centres.setdefault(key, []).append((w.left + w.width / 2, w.top + w.height / 2))
+            for key, points in centres.items():
+                x = sum(p[0] for p in points) / len(points)
+                y = sum(p[1] for p in points) / len(points)
+                dx, dy = x - cx, y - cy  # undo PIL's rotate(angle) for the line's centre
+                shift[key] = (cx + dx * cos - dy * sin - x, cy + dx * sin + dy * cos - y)
+        s = self.scale
         out = []
-        for w in words:
-            x, y = w.left + w.width / 2, w.top + w.height / 2
-            if self.angle:  # undo PIL's rotate(angle): the centre of the box goes back, the box stays level
-                dx, dy = x - cx, y - cy
-                x, y = cx + dx * cos - dy * sin, cy + dx * sin + dy * cos
-            s = self.scale
-            out.append(OcrWord(w.text, (x - w.width / 2) / s, (y - w.height / 2) / s, w.width / s, w.height / s,
+        for i, w in enumerate(words):
+            mx, my = shift.get(("word", i) if w.line is None else w.line, (0.0, 0.0))
+            out.append(OcrWord(w.text, (w.left + mx) / s, (w.top + my) / s, w.width / s, w.height / s,
                                w.confidence, w.line))
         return out
 
@@ -92,7 +114,7 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
 
     if dpi:
         done.measured["dpi"] = round(dpi, 1)
-    if "upsample" in steps and 0 < dpi < UPSAMPLE_BELOW:
+    if "upsample" in steps and UPSAMPLE_FROM <= dpi < UPSAMPLE_BELOW:
         scale = TARGET_DPI / dpi
         w, h = picture.size
         if w * h * scale * scale <= max_pixels:
@@ -148,7 +170,7 @@ def skew_angle(picture: Any) -> float:
 
     def sharpness(angle: float) -> float:
         turned = ink.rotate(-angle, resample=Image.Resampling.BILINEAR, fillcolor=0) if angle else ink
-        rows = list(turned.resize((1, h), Image.Resampling.BOX).getdata())
+        rows = list(turned.resize((1, h), Image.Resampling.BOX).tobytes())
         mean = sum(rows) / h
         return sum((r - mean) ** 2 for r in rows)
 
@@ -156,7 +178,12 @@ def skew_angle(picture: Any) -> float:
     best = max(coarse, key=lambda a: (sharpness(a), -abs(a)))
     fine = [round(best + i / 10, 2) for i in range(-5, 6)]
     best = max(fine, key=lambda a: (sharpness(a), -abs(a)))
-    return best if abs(best) <= MAX_SKEW else 0.0
+    level = sharpness(0.0)
+    # Lines of text turned level sharpen the rows a good deal; a drawing or a lone block gains
+    # next to nothing from any angle and is left as it is.
+    if abs(best) > MAX_SKEW or sharpness(best) < SKEW_GAIN * level:
+        return 0.0
+    return best
 
 
 def speckle_share(picture: Any) -> float:
