@@ -359,12 +359,12 @@ def main() -> None:
     extra: dict[str, tuple[float, float, float, float]] = {}
     if not args.no_rapidocr:
         for item in scans:
-            if item.dpi == 300 or item.document == "table" and item.dpi == 200:
-                if not any(k.startswith(f"rapidocr {item.document}") for k in extra):
-                    text, seconds, said = read_pagelift(item.pdf, ocr_engine="rapidocr")
-                    extra[f"rapidocr {item.label}"] = (*scores(item.known, text), seconds)
-                    if args.show:
-                        print(f"--- rapidocr {item.label} {said}\n{text}\n", file=sys.stderr)
+            first = not any(k.startswith(f"rapidocr {item.document}") for k in extra)
+            if first and (item.dpi == 300 or (item.document == "table" and item.dpi == 200)):
+                text, seconds, said = read_pagelift(item.pdf, ocr_engine="rapidocr")
+                extra[f"rapidocr {item.label}"] = (*scores(item.known, text), seconds)
+                if args.show:
+                    print(f"--- rapidocr {item.label} {said}\n{text}\n", file=sys.stderr)
     if not args.no_outlined:
         for item in outlined:
             text, seconds, said = read_pagelift(item.pdf)

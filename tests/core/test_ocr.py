@@ -350,6 +350,7 @@ def test_an_unknown_mode_is_refused() -> None:
 def test_languages_given_as_one_string_are_one_language() -> None:
     assert pagelift.Options(ocr_languages="deu").ocr_languages == ("deu",)
     assert pagelift.Options(ocr_languages=["deu", "eng"]).ocr_languages == ("deu", "eng")
+    assert pagelift.Options(ocr_languages="eng+deu").ocr_languages == ("eng", "deu")  # Tesseract's syntax
 
 
 # -- the real engine ---------------------------------------------------------------------------

@@ -127,8 +127,10 @@ class Options:
             raise ValueError(f"ocr_select={self.ocr_select!r} is not a function of a page")
         if self.ocr not in OCR_MODES:
             raise ValueError(f"ocr={self.ocr!r} is not one of {', '.join(map(repr, OCR_MODES))}")
-        # ocr_languages="deu" means the one language, not the letters d, e, u; a list becomes a tuple.
-        languages = (self.ocr_languages,) if isinstance(self.ocr_languages, str) else tuple(self.ocr_languages)
+        # ocr_languages="deu" means the one language, not the letters d, e, u; "eng+deu" (Tesseract's
+        # own syntax) two; a list becomes a tuple.
+        languages = (tuple(x.strip() for x in self.ocr_languages.split("+") if x.strip())
+                     if isinstance(self.ocr_languages, str) else tuple(self.ocr_languages))
         object.__setattr__(self, "ocr_languages", languages)
         steps = (self.ocr_prepare,) if isinstance(self.ocr_prepare, str) else tuple(self.ocr_prepare)
         unknown = [step for step in steps if step not in OCR_PREPARE_STEPS]

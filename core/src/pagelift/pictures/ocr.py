@@ -353,7 +353,10 @@ class OcrReader:
                 width, height = picture.size
                 placement = Placement.of(image.matrix, width, height, rotation)
                 upright = placement.upright(picture)
-                ready, prepared = prepare(upright, _dpi(image, placement), self.options.ocr_prepare, limit)
+                dpi = _dpi(image, placement)
+                ready, prepared = prepare(upright, dpi, self.options.ocr_prepare, limit)
+                if dpi and hasattr(ready, "info"):  # engines that size their analysis by it read it here
+                    ready.info["dpi"] = (round(dpi * prepared.scale),) * 2
                 words = prepared.back([_as_word(w) for w in ocr_engine.recognize(ready, languages=langs)])
                 runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
                 read_any = True

@@ -48,7 +48,7 @@ SKEW_GAIN = 1.1
 SPECKLE = 0.02
 """The share of dark pixels standing alone above which a picture is median-filtered."""
 
-MEASURE_SIDE = 1000
+MEASURE_SIDE = 800
 """The longer side (pixels) of the shrunk copy angles and speckle are measured on."""
 
 

@@ -144,7 +144,8 @@ class TesseractEngine:
         """Return the words Tesseract reads in ``image`` (a PIL image), in its reading order.
 
         Boxes are in the image's pixels, origin top-left; ``confidence`` is Tesseract's, 0-100.
-        Blank words and the TSV's non-word rows are left out. ``languages`` are Tesseract's
+        Blank words and the TSV's non-word rows are left out. The image's ``info["dpi"]``
+        (set by pagelift) is passed on as ``--dpi``. ``languages`` are Tesseract's
         codes (``eng``, ``deu``, ``chi_sim``, ``script/Latin``), tried together; none given,
         :meth:`default_languages` picks. Raises :class:`TesseractUnavailable` when the program
         or a language's data is missing and :class:`TesseractFailed` when Tesseract fails on the image.
@@ -154,6 +155,11 @@ class TesseractEngine:
         wanted = [lang if lang in installed else _script_name(lang)
                   for lang in (x.strip() for x in languages if x and x.strip())] or self.default_languages(image)
         config = self.config if self.psm is None else f"--psm {int(self.psm)} {self.config}"
+        dpi = getattr(image, "info", {}).get("dpi")
+        if dpi and "--dpi" not in config:
+            # The picture's resolution as painted (pagelift sets it): pytesseract's temporary
+            # file does not carry it, and Tesseract's guess sizes its page analysis wrongly.
+            config = f"--dpi {round(float(dpi[0]))} {config}"
         pytesseract = _pytesseract()
         try:
             with _thread_limit(self.threads):
