@@ -47,7 +47,7 @@ def test_speckle_is_measured_and_only_a_speckled_picture_is_filtered() -> None:
     speckled = clean.copy()
     rng = random.Random(7)
     pixels = speckled.load()
-    for _ in range(4000):
+    for _ in range(8000):
         pixels[rng.randrange(1400), rng.randrange(1000)] = 0
     assert speckle_share(clean) < SPECKLE < speckle_share(speckled)
     _, done = prepare(clean, 300, ("denoise",))
