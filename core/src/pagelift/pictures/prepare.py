@@ -203,10 +203,11 @@ def speckle_share(picture: Any) -> float:
     left, top = max(0, (w - side) // 2), max(0, (h - side) // 2)
     crop = grey.crop((left, top, min(w, left + side), min(h, top + side)))
     dark = crop.point(lambda v: 255 if v < 128 else 0)  # ink as white on black
-    total = dark.histogram()[255]
+    total: int = dark.histogram()[255]
     if not total:
         return 0.0
     # A dark pixel stands alone when the 3×3 sum of ink around it counts only itself.
     summed = dark.point(lambda v: 1 if v else 0).filter(ImageFilter.Kernel((3, 3), [1] * 9, scale=1))
     alone = ImageChops.multiply(summed.point(lambda v: 255 if v == 1 else 0), dark)
-    return alone.histogram()[255] / total
+    alone_count: int = alone.histogram()[255]
+    return alone_count / total
