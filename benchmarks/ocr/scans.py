@@ -25,8 +25,9 @@ Readers, on the same files:
   plugin, its Latin model, pre-processing on), in this process;
 * ``tesseract-cli``: ``tesseract IMAGE - -l Latin --dpi N`` on the very image the PDF holds
   (JPEG bytes as stored); one OpenMP thread, as pagelift and OCRmyPDF run it;
-* ``ocrmypdf``: ``ocrmypdf -l Latin --sidecar OUT.txt IN.pdf OUT.pdf`` (its default options
-  otherwise: PDF/A output, no deskew or cleaning);
+* ``ocrmypdf``: ``ocrmypdf -l Latin --tesseract-timeout 1200 --sidecar OUT.txt IN.pdf OUT.pdf``
+  (its default options otherwise: PDF/A output, no deskew or cleaning; the timeout only so a
+  loaded machine does not make it skip the page);
 * ``rapidocr``: pagelift with ``ocr_engine="rapidocr"`` on the 300 dpi scans of each document;
 * ``outlined``: each typeset PDF through Ghostscript ``-dNoOutputFonts`` (every glyph a filled
   path), read by pagelift with ``ocr="auto"`` (rendered by pagelift-render-pdfium and OCR'd).
@@ -309,7 +310,9 @@ def read_ocrmypdf(item: Input) -> tuple[str, float]:
         sidecar = Path(tmp) / "out.txt"
 
         def run() -> str:
-            subprocess.run(["ocrmypdf", "-q", "-l", LANG, "--sidecar", str(sidecar), str(item.pdf),
+            # --tesseract-timeout: its default (180 s) skips the page on this loaded machine ("[skipped page]").
+            subprocess.run(["ocrmypdf", "-q", "-l", LANG, "--tesseract-timeout", "1200", "--sidecar", str(sidecar),
+                            str(item.pdf),
                             str(Path(tmp) / "out.pdf")], check=True, capture_output=True, timeout=900)
             return sidecar.read_text(encoding="utf-8")
 
