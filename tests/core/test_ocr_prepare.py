@@ -56,6 +56,24 @@ def test_speckle_is_measured_and_only_a_speckled_picture_is_filtered() -> None:
     assert done.steps == ["denoise"]
 
 
+def test_a_speckled_bitonal_picture_loses_its_lone_pixels_and_keeps_small_marks() -> None:
+    picture = text_picture().point(lambda v: 255 if v >= 128 else 0).convert("1")
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle((700, 940, 701, 941), fill=0)  # a 2×2 dot: an umlaut's, not a speck
+    rng = random.Random(3)
+    specks = {(rng.randrange(1400), rng.randrange(1000)) for _ in range(15000)}
+    for xy in specks:
+        if abs(xy[0] - 700) > 3 or abs(xy[1] - 940) > 3:
+            picture.putpixel(xy, 0)
+    ready, done = prepare(picture, 300, ("denoise",))
+    assert done.steps == ["denoise"] and ready.mode == "L"
+    assert ready.getpixel((700, 940)) == 0 == ready.getpixel((701, 941))  # the dot stays
+    lone = [xy for xy in specks if picture.getpixel(xy) == 0 and all(
+        picture.getpixel((xy[0] + dx, xy[1] + dy)) != 0 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+        if (dx or dy) and 0 <= xy[0] + dx < 1400 and 0 <= xy[1] + dy < 1000)]
+    assert len(lone) > 1000 and all(ready.getpixel(xy) == 255 for xy in lone)
+
+
 def test_a_150_dpi_picture_is_upsampled_to_300_and_a_thumbnail_is_not() -> None:
     ready, done = prepare(text_picture((700, 500)), 150, ("upsample",))
     assert ready.size == (1400, 1000) and done.scale == 2 and done.steps == ["upsample"]

@@ -9,7 +9,7 @@ OCRmyPDF's lesson, measured on this project's scan benchmark (``benchmarks/ocr/s
   angles within ±:data:`MAX_SKEW` degrees and the angle whose rows of ink are sharpest (the
   largest variance of the row sums: text lines level with the rows) wins. Turned only when
   the angle passes :data:`MIN_SKEW`.
-* ``denoise``: a 3×3 median filter, only when speckle is measured: the share of dark pixels
+* ``denoise``: lone black pixels whitened (bitonal) or a 3×3 median filter (grey), only when speckle is measured: the share of dark pixels
   that have no dark neighbour (isolated dots; letters' pixels always have neighbours) passes
   :data:`SPECKLE`. Done first, at the scan's own resolution (on the benchmark's speckled
   150 dpi page, upsampling first turned the dots into marks the engine read: recall 0.67).
@@ -121,8 +121,16 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
         speckle = speckle_share(picture)
         done.measured["speckle"] = round(speckle, 4)
         if speckle > SPECKLE:
-            grey = picture.convert("L") if picture.mode in ("1", "P") else picture
-            picture = grey.filter(ImageFilter.MedianFilter(3))
+            if picture.mode == "1":
+                # A bitonal scan's speck is exactly a lone black pixel: only those go. A median
+                # filter there also erases diacritics' thin marks (Å's ring, ø's bar): on the
+                # benchmark's speckled 300 dpi bitonal table, recall 0.847 against 0.932.
+                picture = _without_lone_pixels(picture)
+            else:
+                # In grey (JPEG) a speck blurs into a small blob that stands out from the paper:
+                # a median filter takes it (0.996 against 0.984 for removing lone pixels only).
+                grey = picture.convert("L") if picture.mode == "P" else picture
+                picture = grey.filter(ImageFilter.MedianFilter(3))
             done.steps.append("denoise")
     if "upsample" in steps and UPSAMPLE_FROM <= dpi < UPSAMPLE_BELOW:
         scale = TARGET_DPI / dpi
@@ -143,6 +151,23 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
             done.angle = -angle
             done.steps.append("deskew")
     return picture, done
+
+
+def _lone_dark(grey: Any) -> Any:
+    """A mask (mode L, 255 where true) of the dark pixels of ``grey`` with no dark pixel among their eight neighbours."""
+    from PIL import ImageChops, ImageFilter
+
+    dark = grey.point(lambda v: 255 if v < 128 else 0)  # ink as white on black
+    # A dark pixel stands alone when the 3×3 sum of ink around it counts only itself.
+    summed = dark.point(lambda v: 1 if v else 0).filter(ImageFilter.Kernel((3, 3), [1] * 9, scale=1))
+    return ImageChops.multiply(summed.point(lambda v: 255 if v == 1 else 0), dark)
+
+
+def _without_lone_pixels(picture: Any) -> Any:
+    """``picture`` (grey) with its lone dark pixels turned white."""
+    grey = picture.convert("L")
+    grey.paste(255, mask=_lone_dark(grey))
+    return grey
 
 
 def _small(picture: Any) -> Any:
@@ -195,19 +220,15 @@ def speckle_share(picture: Any) -> float:
     Measured at the picture's own resolution (shrinking would merge specks into letters), on
     a crop of at most 800×800 pixels from the middle, where a page's text is.
     """
-    from PIL import ImageChops, ImageFilter
 
     grey = picture.convert("L")
     w, h = grey.size
     side = 800
     left, top = max(0, (w - side) // 2), max(0, (h - side) // 2)
     crop = grey.crop((left, top, min(w, left + side), min(h, top + side)))
-    dark = crop.point(lambda v: 255 if v < 128 else 0)  # ink as white on black
-    total: int = dark.histogram()[255]
+    total: int = crop.point(lambda v: 255 if v < 128 else 0).histogram()[255]
     if not total:
         return 0.0
-    # A dark pixel stands alone when the 3×3 sum of ink around it counts only itself.
-    summed = dark.point(lambda v: 1 if v else 0).filter(ImageFilter.Kernel((3, 3), [1] * 9, scale=1))
-    alone = ImageChops.multiply(summed.point(lambda v: 255 if v == 1 else 0), dark)
+    alone = _lone_dark(crop)
     alone_count: int = alone.histogram()[255]
     return alone_count / total
