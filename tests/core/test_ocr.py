@@ -184,6 +184,12 @@ def test_words_with_no_text_or_no_box_are_left_out() -> None:
     assert word_runs(words[3:], placement, font="OCR:test", first_seq=7)[0].seq == 7
 
 
+def test_a_table_rule_read_as_a_bar_is_not_a_word() -> None:
+    placement = Placement.of((W, 0.0, 0.0, H, 0.0, 0.0), W, H)
+    words = [pagelift.OcrWord(t, 10 * i, 1, 8, 5, 90) for i, t in enumerate(["12", "|", "‖", "a|b", "31.5"])]
+    assert [r.text for r in word_runs(words, placement, font="OCR:test")] == ["12", "a|b", "31.5"]
+
+
 # -- which pages are read --------------------------------------------------------------------
 
 

@@ -40,6 +40,11 @@ LINE_DRIFT = 0.6
 """How far (in word heights) the baselines of one engine line may spread before the line is
 straightened: descenders alone move a word's box bottom by about a quarter of its height."""
 
+RULE_MARKS = frozenset("|¦‖")
+"""Characters an engine reads a table's vertical rule as: a "word" made of nothing else is the
+picture of a rule, not text. Kept, such words counted as words of the rows they cross and made
+the layout read a ruled table's halves as two columns of prose (the scan benchmark's bitonal table)."""
+
 MIN_IMAGE_SIDE = 8
 """Images narrower or lower than this many pixels are not read: no legible word fits in them."""
 
@@ -206,7 +211,8 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     A word's baseline is its box's bottom edge, read left to right; its size is the box's
     height on the page, and its space width a quarter of that (what the line rule reads a
     word gap against; OCR words are whole words, so any gap between them is a break).
-    Words with no text or a box that is not finite are left out.
+    Words with no text or a box that is not finite are left out, and so are words made only of
+    :data:`RULE_MARKS` (a table's vertical rules, read as ``|``).
     """
     runs: list[Run] = []
     lines: dict[Any, list[Run]] = {}
@@ -214,6 +220,8 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         text = word.text.strip() if isinstance(word.text, str) else ""
         left, top, width, height = (float(v) for v in (word.left, word.top, word.width, word.height))
         if not text or not all(math.isfinite(v) for v in (left, top, width, height)) or width <= 0 or height <= 0:
+            continue
+        if all(ch in RULE_MARKS for ch in text):  # a rule of a table read as a letter
             continue
         x0, y0 = placement.to_page(left, top + height)
         x1, y1 = placement.to_page(left + width, top + height)
