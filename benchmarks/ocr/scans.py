@@ -1,38 +1,55 @@
 #!/usr/bin/env python3
-"""OCR engines side by side on scans we make ourselves from known text, and on outlined pages.
+"""Hard scans made from known text, read by pagelift, Tesseract's CLI and OCRmyPDF in one run.
 
-    python3 benchmarks/ocr/scans.py                     # both engines, serial and 2 workers (~15 min)
-    python3 benchmarks/ocr/scans.py --engines tesseract --workers 1
+    python3 benchmarks/ocr/scans.py                      # everything (~15 min on the loaded 2-core machine)
+    python3 benchmarks/ocr/scans.py --only columns       # the documents whose label holds "columns"
+    python3 benchmarks/ocr/scans.py --no-rapidocr --no-outlined --steps
+                                                         # and each pre-processing step switched off in turn
 
-It typesets known text with pdflatex (one column, and two columns; no hyphenation, so every
-word is whole on the page), then makes from each page:
+The known text is typeset by pdflatex (Latin Modern, T1, no hyphenation, so every word is
+whole on the page) as three documents:
 
-* scans: the page rendered by PDFium at 200 and 300 dpi, grey (8 bit) and bitonal (1 bit,
-  thresholded at the middle), one of them turned by 1.5 degrees as a sloppy scanner does,
-  each wrapped as a PDF page holding only that image (a Flate image, as scanners write);
-* outlined pages: the typeset PDF run through Ghostscript with ``-dNoOutputFonts``, which
-  turns every glyph into a filled path (no font, no text, no image).
+* ``accents``: one column of French, German and Spanish prose with Scandinavian names
+  (Müller, señor, garçon, déjà, Bjørn Søndergaard, Åsa Ångström);
+* ``columns``: two columns, with a figure (a framed drawing and its caption) between two
+  paragraphs of the left column;
+* ``table``: a paragraph and a ruled table of names, towns and figures (read row by row).
 
-Every file is read with ``pagelift.open(path, ocr="auto", ocr_engine=ENGINE)``: scans by
-OCRing their image, outlined pages by rendering them (``pagelift-render-pdfium``) and
-OCRing the picture. The score compares pagelift's text with the known text: token recall
-and precision (bags of lowercase words) and order (the longest common subsequence of words
-over the known text's length). Seconds per page are wall time per file, serial (one
-process) and with N worker processes (one engine per process, files spread over them).
-Generated files go to bench-out/ocr/ (git-ignored).
+Each is rendered by PDFium at 150, 200 or 300 dpi and stored as a scanner would: grey JPEG at
+quality 60-80, or bitonal (1 bit, Flate), some turned by 1-3 degrees, some with speckle
+(salt-and-pepper noise and grain), each wrapped as a PDF page holding only that image.
+
+Readers, on the same files:
+
+* ``pagelift``: ``pagelift.open(path, ocr="auto").text()``, default options (the Tesseract
+  plugin, its Latin model, pre-processing on), in this process;
+* ``tesseract-cli``: ``tesseract IMAGE - -l Latin --dpi N`` on the very image the PDF holds
+  (JPEG bytes as stored); one OpenMP thread, as pagelift and OCRmyPDF run it;
+* ``ocrmypdf``: ``ocrmypdf -l Latin --tesseract-timeout 1200 --sidecar OUT.txt IN.pdf OUT.pdf``
+  (its default options otherwise: PDF/A output, no deskew or cleaning; the timeout only so a
+  loaded machine does not make it skip the page);
+* ``rapidocr``: pagelift with ``ocr_engine="rapidocr"`` on the 300 dpi scans of each document;
+* ``outlined``: each typeset PDF through Ghostscript ``-dNoOutputFonts`` (every glyph a filled
+  path), read by pagelift with ``ocr="auto"`` (rendered by pagelift-render-pdfium and OCR'd).
+
+Scores (``run.scores``): recall and precision of the bag of lowercase words against the known
+text, order the longest common subsequence over the known text's length. Seconds are wall
+time per file (the peers' include their process start). Files go to bench-out/ocr/ (git-ignored).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
+import random
 import shutil
 import subprocess
 import sys
-import textwrap
+import tempfile
 import time
 import zlib
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
@@ -44,42 +61,57 @@ from run import scores  # the corpus benchmark's scoring, shared
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench-out" / "ocr"
+LANG = "Latin"  # the peers read with the same model pagelift chooses by default
 
-# Known text: plain English prose (the opening of the GNU GPL's preamble and of the Apache
-# licence's definitions), letters, digits and simple punctuation only.
-TEXT_ONE = textwrap.dedent("""\
-    The licenses for most software and other practical works are designed to take away your
-    freedom to share and change the works. By contrast, the General Public License is intended
-    to guarantee your freedom to share and change all versions of a program, to make sure it
-    remains free software for all its users. When we speak of free software, we are referring
-    to freedom, not price. Our General Public Licenses are designed to make sure that you have
-    the freedom to distribute copies of free software and charge for them if you wish, that
-    you receive source code or can get it if you want it, that you can change the software or
-    use pieces of it in new free programs, and that you know you can do these things. To
-    protect your rights, we need to prevent others from denying you these rights or asking you
-    to surrender the rights. Therefore, you have certain responsibilities if you distribute
-    copies of the software, or if you modify it: responsibilities to respect the freedom of
-    others. For example, if you distribute copies of such a program, whether gratis or for a
-    fee, you must pass on to the recipients the same freedoms that you received. You must make
-    sure that they, too, receive or can get the source code. And you must show them these
-    terms so they know their rights.""")
-TEXT_TWO = textwrap.dedent("""\
-    Legal Entity shall mean the union of the acting entity and all other entities that control,
-    are controlled by, or are under common control with that entity. For the purposes of this
-    definition, control means the power, direct or indirect, to cause the direction or
-    management of such entity, whether by contract or otherwise, or ownership of fifty percent
-    or more of the outstanding shares, or beneficial ownership of such entity. You shall mean an
-    individual or Legal Entity exercising permissions granted by this License. Source form
-    shall mean the preferred form for making modifications, including but not limited to
-    software source code, documentation source, and configuration files. Object form shall
-    mean any form resulting from mechanical transformation or translation of a Source form,
-    including but not limited to compiled object code, generated documentation, and
-    conversions to other media types. Work shall mean the work of authorship, whether in
-    Source or Object form, made available under the License, as indicated by a copyright
-    notice that is included in or attached to the work. Derivative Works shall mean any work,
-    whether in Source or Object form, that is based on or derived from the Work and for which
-    the editorial revisions, annotations, elaborations, or other modifications represent, as a
-    whole, an original work of authorship.""")
+ACCENTS = [
+    "Le garçon a déjà mangé une crème brûlée au café de la gare, où le maître d'hôtel, Monsieur "
+    "François Lefèvre, parlait de l'été à Besançon et des forêts de la Côte-d'Or. Ils étaient "
+    "très fiers de leur hôtel, près de l'église, où l'on sert à Noël des huîtres et un gâteau.",
+    "Herr Jürgen Müller aus Düsseldorf fährt über die Brücke zur Straße am Schloß. Die Bäcker "
+    "öffnen früh, und Frau Schäfer grüßt die Größe der Äpfel, die Kühe auf der Weide und die "
+    "fröhlichen Übungen der Schüler, während die Glocken läuten.",
+    "El señor Muñoz y la señora Peña viajaron a Cádiz en la mañana del miércoles; allí comieron "
+    "paella junto al río con el pequeño Íñigo, que pidió jamón, limón y un café con azúcar para "
+    "la canción de su corazón.",
+    "Bjørn Søndergaard, Åsa Ångström, Märta Lindqvist and Jens Ødegård met in Tromsø, Göteborg "
+    "and Århus; their report on the fjord was written by Sigrún Þórsdóttir and Ærø Kjærgaard "
+    "before the summer solstice.",
+]
+
+COLUMNS_BEFORE = [
+    "Reading order matters on every page that sets text in columns. A reader finishes the left "
+    "column before starting the right one, and a figure placed between two paragraphs does not "
+    "end the column: the paragraph below it still belongs to the same column and is read next.",
+    "Scanned archives hold many such pages: journals, newsletters and reports printed in two "
+    "columns, photographed or scanned at modest resolution and stored as compressed pictures, "
+    "often slightly turned by the feeder of the scanner.",
+]
+CAPTION = "Figure 1: Measured reading order of the sample pages."
+COLUMNS_AFTER = [
+    "After the figure the left column goes on with this paragraph, which must be read before "
+    "anything in the right column. Programs that cut the page into horizontal bands at the "
+    "figure read it too late, after the first paragraph on the right.",
+    "The right column starts here and continues with plain prose about the same subject, so "
+    "that recognition errors and order errors can be told apart by the scores: recall and "
+    "precision count words, order counts words in sequence.",
+    "Engines report their own structure as blocks, paragraphs and lines. A layout that keeps "
+    "each block whole and orders the blocks by columns reads such a page the way a person does, "
+    "from the top of the left column to the foot of the right one.",
+    "The last paragraph closes the right column with a few more sentences of ordinary text, "
+    "long enough to fill the column to about the height of the left one, figure included, "
+    "without leaving the page looking empty at the bottom.",
+]
+
+TABLE_INTRO = ("The table lists the delegates who met in Zürich, with their towns, the number of "
+               "sessions each attended and the share of votes they received.")
+TABLE_ROWS = [
+    ("Name", "Town", "Sessions", "Share"),
+    ("Élodie Garnier", "Besançon", "12", "31.5"),
+    ("Jürgen Weiß", "München", "9", "22.0"),
+    ("Ana Núñez", "Málaga", "14", "18.25"),
+    ("Søren Kjær", "Århus", "7", "12.75"),
+    ("Åsa Lindström", "Västerås", "11", "15.5"),
+]
 
 LATEX = r"""\documentclass[11pt%(columns)s]{article}
 \usepackage[margin=2.2cm]{geometry}
@@ -87,35 +119,123 @@ LATEX = r"""\documentclass[11pt%(columns)s]{article}
 \usepackage{lmodern}  %% vector Type1 fonts: Ghostscript turns their glyphs into paths
 \pagestyle{empty}
 \hyphenpenalty=10000 \exhyphenpenalty=10000
+\setlength{\parskip}{0.6em}
 \begin{document}
 \raggedright
 %(body)s
 \end{document}
 """
 
+FIGURE = r"""
+\par\medskip\noindent
+\begin{minipage}{\linewidth}\centering
+\setlength{\unitlength}{1mm}\begin{picture}(60,32)
+\put(0,0){\framebox(60,32){}}\put(5,4){\line(1,1){24}}\put(29,28){\line(1,-1){24}}
+\put(10,4){\circle*{2}}\put(30,20){\circle*{2}}\put(48,8){\circle*{2}}
+\end{picture}\par\smallskip
+%s
+\end{minipage}\par\medskip
+"""
 
-def typeset(name: str, text: str, *, two_columns: bool) -> Path:
-    """A one-page PDF of ``text`` typeset by pdflatex."""
+
+def _escape(text: str) -> str:
+    return text.replace("&", r"\&").replace("%", r"\%")
+
+
+def documents() -> dict[str, tuple[str, str]]:
+    """label -> (LaTeX source, known text in reading order)."""
+    accents = "\n\n".join(_escape(p) for p in ACCENTS)
+    columns = ("\n\n".join(_escape(p) for p in COLUMNS_BEFORE) + FIGURE % _escape(CAPTION)
+               + "\n\n".join(_escape(p) for p in COLUMNS_AFTER))
+    rows = " \\\\\n".join(" & ".join(row) for row in TABLE_ROWS)
+    table = (_escape(TABLE_INTRO) + "\n\n\\medskip\\noindent\\begin{tabular}{|l|l|r|r|}\\hline\n"
+             + rows.replace(" \\\\\n", " \\\\ \\hline\n", 1) + " \\\\ \\hline\n\\end{tabular}\n")
+    return {
+        "accents": (LATEX % {"columns": "", "body": accents}, "\n".join(ACCENTS)),
+        "columns": (LATEX % {"columns": ",twocolumn", "body": columns},
+                    "\n".join([*COLUMNS_BEFORE, CAPTION, *COLUMNS_AFTER])),
+        "table": (LATEX % {"columns": "", "body": table},
+                  TABLE_INTRO + "\n" + "\n".join(" ".join(row) for row in TABLE_ROWS)),
+    }
+
+
+def typeset(name: str, source: str) -> Path:
+    """A one-page PDF typeset by pdflatex."""
     work = OUT / "tex"
     work.mkdir(parents=True, exist_ok=True)
-    body = "\n\n".join(p.replace("\n", " ") for p in text.split("\n\n"))
-    (work / f"{name}.tex").write_text(LATEX % {"columns": ",twocolumn" if two_columns else "", "body": body},
-                                      encoding="utf-8")
+    (work / f"{name}.tex").write_text(source, encoding="utf-8")
     subprocess.run(["pdflatex", "-interaction=batchmode", "-halt-on-error", f"{name}.tex"], cwd=work,
                    check=True, stdout=subprocess.DEVNULL, timeout=120)
     return work / f"{name}.pdf"
 
 
-def scan_pdf(picture, dpi: float) -> bytes:  # type: ignore[no-untyped-def]
-    """A PDF page holding only ``picture`` (a PIL image, mode L or 1), sized by ``dpi``."""
+@dataclass(frozen=True)
+class Scan:
+    """How one scan is made from a typeset page."""
+
+    document: str
+    dpi: int
+    store: str  # "jpeg60".."jpeg80" or "bitonal"
+    skew: float = 0.0
+    noise: bool = False
+
+    @property
+    def label(self) -> str:
+        return (f"{self.document}-{self.dpi}-{self.store}" + (f"-skew{self.skew:g}" if self.skew else "")
+                + ("-noise" if self.noise else ""))
+
+
+SCANS = [
+    Scan("accents", 300, "jpeg80"),
+    Scan("accents", 200, "jpeg70"),
+    Scan("accents", 150, "jpeg60"),
+    Scan("accents", 300, "bitonal"),
+    Scan("accents", 200, "bitonal", skew=2),
+    Scan("columns", 300, "jpeg80"),
+    Scan("columns", 200, "jpeg70", skew=1),
+    Scan("columns", 150, "jpeg60", noise=True),
+    Scan("columns", 300, "bitonal", skew=3),
+    Scan("table", 200, "jpeg80"),
+    Scan("table", 300, "bitonal", noise=True),
+    Scan("table", 150, "jpeg70", skew=1.5),
+]
+
+
+def render(source: Path, scan: Scan):  # type: ignore[no-untyped-def]
+    """The page as the scanner stored it: (PIL image, the image's bytes as stored, PDF filter)."""
+    import pypdfium2
+    from PIL import Image
+
+    page = pypdfium2.PdfDocument(str(source))[0]
+    picture = page.render(scale=scan.dpi / 72, grayscale=True).to_pil().convert("L")
+    rng = random.Random(scan.label)
+    if scan.skew:
+        picture = picture.rotate(scan.skew, resample=Image.Resampling.BICUBIC, fillcolor=255)
+    if scan.noise:  # grain everywhere, and dark specks (dust) on 0.3% of the pixels
+        w, h = picture.size
+        grain = Image.effect_noise((w, h), 18)
+        picture = Image.blend(picture, grain, 0.15).point(lambda v: min(255, v + 19))
+        pixels = picture.load()
+        for _ in range(int(w * h * 0.003)):
+            pixels[rng.randrange(w), rng.randrange(h)] = rng.randrange(0, 60)
+    if scan.store == "bitonal":
+        picture = picture.point(lambda v: 255 if v >= 140 else 0).convert("1", dither=Image.Dither.NONE)
+        return picture, zlib.compress(picture.tobytes()), "flate"
+    out = io.BytesIO()
+    picture.save(out, format="JPEG", quality=int(scan.store.removeprefix("jpeg")), dpi=(scan.dpi, scan.dpi))
+    return Image.open(io.BytesIO(out.getvalue())), out.getvalue(), "dct"
+
+
+def scan_pdf(picture, stored: bytes, how: str, dpi: float) -> bytes:  # type: ignore[no-untyped-def]
+    """A PDF page holding only the stored image, sized by ``dpi``."""
     pdf = pikepdf.new()
     width, height = picture.size
-    bits = 1 if picture.mode == "1" else 8
-    data = picture.tobytes()
-    image = pikepdf.Stream(pdf, zlib.compress(data))
+    image = pikepdf.Stream(pdf, stored)
     image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
-    image.Width, image.Height, image.BitsPerComponent = width, height, bits
-    image.ColorSpace, image.Filter = pikepdf.Name.DeviceGray, pikepdf.Name.FlateDecode
+    image.Width, image.Height = width, height
+    image.BitsPerComponent = 1 if how == "flate" else 8
+    image.ColorSpace = pikepdf.Name.DeviceGray
+    image.Filter = pikepdf.Name.FlateDecode if how == "flate" else pikepdf.Name.DCTDecode
     w, h = width * 72 / dpi, height * 72 / dpi
     page = pdf.add_blank_page(page_size=(w, h))
     page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
@@ -125,92 +245,159 @@ def scan_pdf(picture, dpi: float) -> bytes:  # type: ignore[no-untyped-def]
     return out.getvalue()
 
 
-def make_inputs() -> list[tuple[str, Path, str]]:
-    """(label, file, known text) for every page the benchmark reads."""
-    import pypdfium2
-    from PIL import Image
+@dataclass
+class Input:
+    label: str
+    pdf: Path
+    image: Path | None
+    dpi: int
+    known: str
+    document: str
 
-    one = typeset("one-column", TEXT_ONE, two_columns=False)
-    two = typeset("two-column", TEXT_ONE + "\n\n" + TEXT_TWO, two_columns=True)
-    inputs: list[tuple[str, Path, str]] = []
 
-    def scan(label: str, source: Path, text: str, dpi: int, bitonal: bool, skew: float = 0.0) -> None:
-        page = pypdfium2.PdfDocument(str(source))[0]
-        picture = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-        if skew:
-            picture = picture.rotate(skew, resample=Image.Resampling.BICUBIC, fillcolor=255)
-        if bitonal:
-            picture = picture.point(lambda v: 255 if v >= 128 else 0).convert("1", dither=Image.Dither.NONE)
-        path = OUT / f"{label}.pdf"
-        path.write_bytes(scan_pdf(picture, dpi))
-        inputs.append((label, path, text))
-
-    for dpi in (200, 300):
-        for bitonal in (False, True):
-            scan(f"scan-{dpi}-{'bitonal' if bitonal else 'gray'}", one, TEXT_ONE, dpi, bitonal)
-    scan("scan-300-gray-skew1.5", one, TEXT_ONE, 300, False, skew=1.5)
-    scan("scan-300-gray-two-column", two, TEXT_ONE + "\n" + TEXT_TWO, 300, False)
-    for label, source, text in (("outlined-one-column", one, TEXT_ONE),
-                                ("outlined-two-column", two, TEXT_ONE + "\n" + TEXT_TWO)):
-        path = OUT / f"{label}.pdf"
+def make_inputs(only: str) -> tuple[list[Input], list[Input]]:
+    """The scans and the outlined pages."""
+    docs = documents()
+    typeset_pdfs = {name: typeset(name, source) for name, (source, _) in docs.items()}
+    scans = []
+    for scan in SCANS:
+        if only not in scan.label:
+            continue
+        picture, stored, how = render(typeset_pdfs[scan.document], scan)
+        pdf = OUT / f"{scan.label}.pdf"
+        pdf.write_bytes(scan_pdf(picture, stored, how, scan.dpi))
+        image = OUT / f"{scan.label}.{'jpg' if how == 'dct' else 'png'}"
+        if how == "dct":
+            image.write_bytes(stored)
+        else:
+            picture.save(image, dpi=(scan.dpi, scan.dpi))
+        scans.append(Input(scan.label, pdf, image, scan.dpi, docs[scan.document][1], scan.document))
+    outlined = []
+    for name, path in typeset_pdfs.items():
+        if only not in name:
+            continue
+        target = OUT / f"outlined-{name}.pdf"
         subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-dNoOutputFonts",
-                        f"-sOutputFile={path}", str(source)], check=True, timeout=300)
-        inputs.append((label, path, text))
-    return inputs
+                        f"-sOutputFile={target}", str(path)], check=True, timeout=300)
+        outlined.append(Input(f"outlined-{name}", target, None, 300, docs[name][1], name))
+    return scans, outlined
 
 
-def read(job: tuple[str, str, str]) -> tuple[str, str, float, list[str]]:
-    """Read one file with one engine: (label, text, seconds, warning codes). Runs in a worker too."""
-    label, path, engine = job
+def timed(fn):  # type: ignore[no-untyped-def]
     start = time.perf_counter()
-    doc = pagelift.open(path, ocr="auto", ocr_engine=engine)
+    text = fn()
+    return text, time.perf_counter() - start
+
+
+def read_pagelift(path: Path, **options: object) -> tuple[str, float, list[str]]:
+    """pagelift's text of the file, seconds, and the warnings' codes."""
+    start = time.perf_counter()
+    doc = pagelift.open(path, ocr="auto", **options)  # type: ignore[arg-type]
     text = doc.text()
-    return label, text, time.perf_counter() - start, [w.code for w in doc.warnings]
+    return text, time.perf_counter() - start, [f"{w.code}: {w.message}" for w in doc.warnings]
+
+
+def read_tesseract_cli(item: Input) -> tuple[str, float]:
+    """Tesseract's own CLI on the stored image."""
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    return timed(lambda: subprocess.run(["tesseract", str(item.image), "-", "-l", LANG, "--dpi", str(item.dpi)],
+                                        capture_output=True, check=True, env=env, timeout=600).stdout.decode())
+
+
+def read_ocrmypdf(item: Input) -> tuple[str, float]:
+    """OCRmyPDF's sidecar text of the scan PDF (its default options, our language)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sidecar = Path(tmp) / "out.txt"
+
+        def run() -> str:
+            # --tesseract-timeout: its default (180 s) skips the page on this loaded machine ("[skipped page]").
+            subprocess.run(["ocrmypdf", "-q", "-l", LANG, "--tesseract-timeout", "1200", "--sidecar", str(sidecar),
+                            str(item.pdf),
+                            str(Path(tmp) / "out.pdf")], check=True, capture_output=True, timeout=900)
+            return sidecar.read_text(encoding="utf-8")
+
+        return timed(run)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--engines", default="tesseract,rapidocr")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes for the parallel run (1: none)")
+    parser.add_argument("--only", default="", help="only the inputs whose label holds this")
+    parser.add_argument("--no-rapidocr", action="store_true")
+    parser.add_argument("--no-outlined", action="store_true")
+    parser.add_argument("--no-peers", action="store_true", help="pagelift alone")
+    parser.add_argument("--steps", action="store_true", help="also pagelift with each pre-processing step off")
+    parser.add_argument("--show", action="store_true", help="print each reading's text")
     args = parser.parse_args()
-    for program in ("pdflatex", "gs"):
+    for program in ("pdflatex", "gs", "tesseract", "ocrmypdf"):
         if not shutil.which(program):
-            sys.exit(f"{program} is needed (apt-get install texlive-latex-base ghostscript)")
+            sys.exit(f"{program} is needed (apt-get install texlive-latex-base ghostscript tesseract-ocr "
+                     "tesseract-ocr-script-latn ocrmypdf)")
     OUT.mkdir(parents=True, exist_ok=True)
-    inputs = make_inputs()
-    known = {label: text for label, _, text in inputs}
-    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
-    results: dict[tuple[str, str], tuple[float, float, float, float, list[str]]] = {}
-    parallel: dict[str, tuple[float, bool]] = {}
-    for engine in engines:
-        jobs = [(label, str(path), engine) for label, path, _ in inputs]
-        serial_start = time.perf_counter()
-        serial = [read(job) for job in jobs]
-        serial_total = time.perf_counter() - serial_start
-        for label, text, seconds, codes in serial:
-            results[(engine, label)] = (*scores(known[label], text), seconds, codes)
-        if args.workers > 1:
-            start = time.perf_counter()
-            with ProcessPoolExecutor(args.workers) as pool:
-                spread = list(pool.map(read, jobs))
-            same = [t for _, t, _, _ in spread] == [t for _, t, _, _ in serial]
-            parallel[engine] = ((time.perf_counter() - start) / len(jobs), same)
-        parallel.setdefault(engine, (0.0, True))
-        print(f"{engine}: {len(jobs)} pages, serial {serial_total / len(jobs):.1f} s a page", file=sys.stderr)
-    print("| page | " + " | ".join(f"{e} recall | precision | order | s/page" for e in engines) + " |")
-    print("|---|" + "---:|---:|---:|---:|" * len(engines))
-    for label, _, _ in inputs:
-        cells = []
-        for engine in engines:
-            recall, precision, order, seconds, codes = results[(engine, label)]
-            cells.append(f"{recall:.3f} | {precision:.3f} | {order:.3f} | {seconds:.1f}"
-                         + (f" ({', '.join(sorted(set(codes)))})" if codes else ""))
-        print(f"| {label} | " + " | ".join(cells) + " |")
-    for engine in engines:
-        per_page, same = parallel[engine]
-        if per_page:
-            print(f"\n{engine} with {args.workers} worker processes: {per_page:.1f} s a page (wall), "
-                  f"text {'identical to' if same else 'DIFFERENT from'} the serial run")
+    scans, outlined = make_inputs(args.only)
+    pagelift.open(scans[0].pdf, ocr="auto").text()  # plugins discovered, engine found: not one file's cost
+
+    variants: list[tuple[str, dict[str, object]]] = [("pagelift", {})]
+    if args.steps:
+        for step in pagelift.Options().ocr_prepare:
+            kept = tuple(s for s in pagelift.Options().ocr_prepare if s != step)
+            variants.append((f"pagelift without {step}", {"ocr_prepare": kept}))
+        variants.append(("pagelift without pre-processing", {"ocr_prepare": ()}))
+    readers = [name for name, _ in variants] + ([] if args.no_peers else ["tesseract-cli", "ocrmypdf"])
+    rows: dict[str, dict[str, tuple[float, float, float, float]]] = {r: {} for r in readers}
+    for item in scans:
+        for name, options in variants:
+            text, seconds, said = read_pagelift(item.pdf, **options)
+            rows[name][item.label] = (*scores(item.known, text), seconds)
+            if args.show:
+                print(f"--- {name} {item.label} {said}\n{text}\n", file=sys.stderr)
+        if not args.no_peers:
+            for name, reader in (("tesseract-cli", read_tesseract_cli), ("ocrmypdf", read_ocrmypdf)):
+                text, seconds = reader(item)
+                rows[name][item.label] = (*scores(item.known, text), seconds)
+                if args.show:
+                    print(f"--- {name} {item.label}\n{text}\n", file=sys.stderr)
+        print(f"{item.label}: " + "  ".join(f"{r} {rows[r][item.label][0]:.3f}/{rows[r][item.label][1]:.3f}/"
+                                            f"{rows[r][item.label][2]:.3f} {rows[r][item.label][3]:.1f}s"
+                                            for r in readers), file=sys.stderr)
+    extra: dict[str, tuple[float, float, float, float]] = {}
+    if not args.no_rapidocr:
+        for item in scans:
+            first = not any(k.startswith(f"rapidocr {item.document}") for k in extra)
+            if first and (item.dpi == 300 or (item.document == "table" and item.dpi == 200)):
+                text, seconds, said = read_pagelift(item.pdf, ocr_engine="rapidocr")
+                extra[f"rapidocr {item.label}"] = (*scores(item.known, text), seconds)
+                if args.show:
+                    print(f"--- rapidocr {item.label} {said}\n{text}\n", file=sys.stderr)
+    if not args.no_outlined:
+        for item in outlined:
+            text, seconds, said = read_pagelift(item.pdf)
+            extra[f"pagelift {item.label}"] = (*scores(item.known, text), seconds)
+            if args.show:
+                print(f"--- outlined {item.label} {said}\n{text}\n", file=sys.stderr)
+
+    print("| scan | " + " | ".join(f"{r} R / P / O | s" for r in readers) + " |")
+    print("|---|" + "---|---:|" * len(readers))
+    for item in scans:
+        cells = [f"{rows[r][item.label][0]:.3f} / {rows[r][item.label][1]:.3f} / {rows[r][item.label][2]:.3f} | "
+                 f"{rows[r][item.label][3]:.1f}" for r in readers]
+        print(f"| {item.label} | " + " | ".join(cells) + " |")
+    means = []
+    for r in readers:
+        values = list(rows[r].values())
+        means.append(" / ".join(f"{sum(v[i] for v in values) / len(values):.3f}" for i in range(3))
+                     + f" | {sum(v[3] for v in values) / len(values):.1f}")
+    print("| **mean** | " + " | ".join(means) + " |")
+    if not args.no_peers:
+        worse = [item.label for item in scans for i in range(3)
+                 if rows["pagelift"][item.label][i] < rows["tesseract-cli"][item.label][i]]
+        ratio = (sum(v[3] for v in rows["pagelift"].values()) / sum(v[3] for v in rows["ocrmypdf"].values()))
+        cli_ratio = (sum(v[3] for v in rows["pagelift"].values()) / sum(v[3] for v in rows["tesseract-cli"].values()))
+        print(f"\npagelift below Tesseract's CLI on: {', '.join(sorted(set(worse))) or 'no document'}")
+        print(f"pagelift's time a page over OCRmyPDF's: {ratio:.2f}; over Tesseract's CLI: {cli_ratio:.2f}")
+    if extra:
+        print("\n| reading | recall | precision | order | s |\n|---|---:|---:|---:|---:|")
+        for label, (recall, precision, order, seconds) in extra.items():
+            print(f"| {label} | {recall:.3f} | {precision:.3f} | {order:.3f} | {seconds:.1f} |")
 
 
 if __name__ == "__main__":

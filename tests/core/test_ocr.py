@@ -111,7 +111,7 @@ def test_a_scaled_translated_image_puts_the_word_on_its_ink() -> None:
     assert close(run.bbox, (140, 440, 220, 480))
     assert run.direction == (1.0, 0.0) and run.size == pytest.approx(40) and run.ocr
     assert (run.text, run.font) == ("MARK", "OCR:tesseract")
-    assert engine.seen == [((W, H), ("eng",))]
+    assert engine.seen == [((W, H), ())]  # no languages named: the engine's own choice
 
 
 def test_an_image_rotated_by_its_matrix_is_read_upright_and_mapped_back() -> None:
@@ -182,6 +182,12 @@ def test_words_with_no_text_or_no_box_are_left_out() -> None:
              pagelift.OcrWord("y", float("nan"), 1, 5, 5, 90), pagelift.OcrWord("ok", 1, 1, 5, 5, 90)]
     assert [r.text for r in word_runs(words, placement, font="OCR:test", first_seq=7)] == ["ok"]
     assert word_runs(words[3:], placement, font="OCR:test", first_seq=7)[0].seq == 7
+
+
+def test_a_table_rule_read_as_a_bar_is_not_a_word() -> None:
+    placement = Placement.of((W, 0.0, 0.0, H, 0.0, 0.0), W, H)
+    words = [pagelift.OcrWord(t, 10 * i, 1, 8, 5, 90) for i, t in enumerate(["12", "|", "‖", "a|b", "31.5"])]
+    assert [r.text for r in word_runs(words, placement, font="OCR:test")] == ["12", "a|b", "31.5"]
 
 
 # -- which pages are read --------------------------------------------------------------------
@@ -350,6 +356,7 @@ def test_an_unknown_mode_is_refused() -> None:
 def test_languages_given_as_one_string_are_one_language() -> None:
     assert pagelift.Options(ocr_languages="deu").ocr_languages == ("deu",)
     assert pagelift.Options(ocr_languages=["deu", "eng"]).ocr_languages == ("deu", "eng")
+    assert pagelift.Options(ocr_languages="eng+deu").ocr_languages == ("eng", "deu")  # Tesseract's syntax
 
 
 # -- the real engine ---------------------------------------------------------------------------

@@ -9,6 +9,9 @@ from typing import Any
 OCR_MODES = ("never", "auto", "always")
 """The values of :attr:`Options.ocr`."""
 
+OCR_PREPARE_STEPS = ("upsample", "deskew", "denoise")
+"""The pre-processing steps :attr:`Options.ocr_prepare` may name (:mod:`pagelift.pictures.prepare`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -107,8 +110,19 @@ class Options:
     ocr_engine: str | Any = "tesseract"
     """The OCR engine: the name a plugin registered it under (``pagelift-ocr-tesseract``
     registers ``tesseract``), or an object with a ``recognize(image, *, languages)`` method."""
-    ocr_languages: tuple[str, ...] = ("eng",)
-    """The languages the engine reads, in its own codes (Tesseract: ``eng``, ``deu``, ``chi_sim``)."""
+    ocr_languages: tuple[str, ...] = ()
+    """The languages the engine reads, in its own codes (Tesseract: ``eng``, ``deu``, ``chi_sim``).
+
+    Empty (the default): the engine's own choice. Tesseract reads with its Latin script model
+    where it is installed (Debian ``tesseract-ocr-script-latn``), which reads accented Latin
+    text in any language (Müller, señor, garçon); else the script its detection finds; else
+    ``eng``. A language named here that the engine does not have is an error at ``open``
+    naming the package to install."""
+    ocr_prepare: tuple[str, ...] = OCR_PREPARE_STEPS
+    """The pre-processing done to a picture before the engine reads it, each only where it pays
+    (:mod:`pagelift.pictures.prepare`): ``upsample`` (a picture under 300 dpi, to 300),
+    ``deskew`` (turned level by its measured angle, when over a quarter degree), ``denoise``
+    (a median filter, only when speckle is measured). ``()`` hands the engine the picture as it is."""
     ocr_select: Callable[[Any], bool] | None = None
     """A predicate on a :class:`pagelift.Page` choosing the pages OCR reads, in place of ``ocr``'s rule.
 
@@ -122,6 +136,14 @@ class Options:
             raise ValueError(f"ocr_select={self.ocr_select!r} is not a function of a page")
         if self.ocr not in OCR_MODES:
             raise ValueError(f"ocr={self.ocr!r} is not one of {', '.join(map(repr, OCR_MODES))}")
-        # ocr_languages="deu" means the one language, not the letters d, e, u; a list becomes a tuple.
-        languages = (self.ocr_languages,) if isinstance(self.ocr_languages, str) else tuple(self.ocr_languages)
+        # ocr_languages="deu" means the one language, not the letters d, e, u; "eng+deu" (Tesseract's
+        # own syntax) two; a list becomes a tuple.
+        languages = (tuple(x.strip() for x in self.ocr_languages.split("+") if x.strip())
+                     if isinstance(self.ocr_languages, str) else tuple(self.ocr_languages))
         object.__setattr__(self, "ocr_languages", languages)
+        steps = (self.ocr_prepare,) if isinstance(self.ocr_prepare, str) else tuple(self.ocr_prepare)
+        unknown = [step for step in steps if step not in OCR_PREPARE_STEPS]
+        if unknown:
+            raise ValueError(f"ocr_prepare names {', '.join(map(repr, unknown))}: the steps are "
+                             f"{', '.join(map(repr, OCR_PREPARE_STEPS))}")
+        object.__setattr__(self, "ocr_prepare", steps)

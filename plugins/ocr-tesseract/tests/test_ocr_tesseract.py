@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 import pagelift
 from pagelift_ocr_tesseract import TesseractEngine, TesseractFailed, TesseractUnavailable, words_from_data
+from pagelift_ocr_tesseract import engine as engine_module
 
 LINES = [((40, 30), "Quick brown foxes"), ((40, 110), "jumped over 42 lazy dogs")]
 
@@ -100,13 +101,39 @@ def test_languages_are_joined_with_plus_and_options_passed(monkeypatch) -> None:
         asked.update(kwargs)
         return {"level": [5], "text": ["Hallo"], "left": [1], "top": [2], "width": [3], "height": [4], "conf": [77]}
 
-    monkeypatch.setattr(pytesseract, "get_languages", lambda config="": ["deu", "eng", "osd"])
+    monkeypatch.setattr(engine_module, "_list_languages", lambda: frozenset(["deu", "eng", "osd"]))
     monkeypatch.setattr(pytesseract, "image_to_data", image_to_data)
     engine = TesseractEngine(psm=6, timeout=30, config="-c preserve_interword_spaces=1")
     words = engine.recognize(Image.new("L", (10, 10), 255), languages=("deu", "eng"))
     assert words == [pagelift.OcrWord("Hallo", 1, 2, 3, 4, 77)]
     assert asked["lang"] == "deu+eng" and asked["timeout"] == 30
     assert asked["config"] == "--psm 6 -c preserve_interword_spaces=1"
+
+
+def test_the_default_model_is_latin_else_the_script_osd_finds_else_eng(monkeypatch) -> None:
+    asked: dict[str, object] = {}
+
+    def image_to_data(image, **kwargs):
+        asked.update(kwargs)
+        return {"level": [], "text": [], "left": [], "top": [], "width": [], "height": [], "conf": []}
+
+    monkeypatch.setattr(pytesseract, "image_to_data", image_to_data)
+    monkeypatch.setattr(pytesseract, "image_to_osd", lambda image, **kw: {"script": "Cyrillic"})
+    picture = Image.new("L", (10, 10), 255)
+    picture.info["dpi"] = (150, 150)
+    for installed, expected in ((["eng", "osd", "script/Latin"], "script/Latin"), (["Latin", "eng"], "Latin"),
+                                (["eng", "osd", "rus", "Cyrillic"], "Cyrillic"), (["eng", "osd"], "eng")):
+        monkeypatch.setattr(engine_module, "_list_languages", lambda installed=installed: frozenset(installed))
+        TesseractEngine().recognize(picture)
+        assert asked["lang"] == expected, installed
+        assert str(asked["config"]).startswith("--dpi 150")  # the resolution pagelift measured, passed on
+
+
+def test_debian_packages_are_named_for_languages_and_scripts() -> None:
+    assert engine_module.debian_package("deu") == "tesseract-ocr-deu"
+    assert engine_module.debian_package("chi_sim") == "tesseract-ocr-chi-sim"
+    assert engine_module.debian_package("script/Latin") == "tesseract-ocr-script-latn"
+    assert engine_module.debian_package("Cyrillic") == "tesseract-ocr-script-cyrl"
 
 
 def test_tesseract_runs_single_threaded_unless_the_app_says_otherwise(monkeypatch) -> None:
@@ -116,7 +143,7 @@ def test_tesseract_runs_single_threaded_unless_the_app_says_otherwise(monkeypatc
         seen.append(os.environ.get("OMP_THREAD_LIMIT"))
         return {"level": [], "text": [], "left": [], "top": [], "width": [], "height": [], "conf": []}
 
-    monkeypatch.setattr(pytesseract, "get_languages", lambda config="": ["eng"])
+    monkeypatch.setattr(engine_module, "_list_languages", lambda: frozenset(["eng"]))
     monkeypatch.setattr(pytesseract, "image_to_data", image_to_data)
     monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
     picture = Image.new("L", (10, 10), 255)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sys
 import time
@@ -203,6 +204,8 @@ class Progress:
 @click.option("--ocr", type=click.Choice(OCR_MODES), default="never", show_default=True,
               help="Read scanned pages with an OCR engine (auto) or every image (always).")
 @click.option("--ocr-engine", default="tesseract", show_default=True, help="The OCR engine, by name.")
+@click.option("--ocr-lang", "ocr_lang", default=None,
+              help='The languages the engine reads, in its own codes: "eng+deu". Default: the engine\'s choice.')
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar (default: when stderr is a terminal) or a plain line per file.")
 @click.option("--max-memory", "max_memory", default=None, metavar="SIZE",
@@ -212,10 +215,11 @@ class Progress:
               help="Read on a running Dask cluster (tcp://host:8786) instead of local processes; "
                    "needs pip install 'pagelift[dask]'.")
 def batch_command(paths: tuple[str, ...], out: str, fmt: str, jobs: int, timeout: float | None, resume: bool,
-                  password: str | None, pages: str | None, ocr: str, ocr_engine: str, progress: bool | None,
-                  max_memory: str | None, scheduler: str | None) -> None:
+                  password: str | None, pages: str | None, ocr: str, ocr_engine: str, ocr_lang: str | None,
+                  progress: bool | None, max_memory: str | None, scheduler: str | None) -> None:
     """Read every PDF in PATHS (files, folders, globs) into OUT, one record per file, failures included."""
-    options = Options(ocr=ocr, ocr_engine=ocr_engine)
+    options = Options(ocr=ocr, ocr_engine=ocr_engine,
+                      ocr_languages=tuple(x.strip() for x in re.split(r"[+,]", ocr_lang or "") if x.strip()))
     try:
         check_format(fmt, default_manager())
         from ..objects.inputs import check_ocr_engine

@@ -62,6 +62,23 @@ def plugins_command() -> None:
         click.echo(f"{info.name}  {dist}")
         for hook in info.hooks:
             click.echo(f"    {hook}")
+    for line in engine_languages(manager):
+        click.echo(line)
+
+
+def engine_languages(manager: Any) -> list[str]:
+    """One line per OCR engine: the languages it has here (an engine's ``languages()``), or why it cannot say."""
+    names = list(manager.ocr_engine_names())
+    lines = ["OCR engines:"] if names else []
+    for name in names:
+        try:
+            engine = manager.ocr_engine(name)
+            listed = getattr(engine, "languages", None)
+            said = "languages: " + (" ".join(listed()) or "none") if callable(listed) else "languages: not listed"
+        except Exception as exc:  # a missing program: its own message says what to install
+            said = f"languages: unknown ({exc})"
+        lines.append(f"    {name}  {said}")
+    return lines
 
 
 @main.command("text")
@@ -76,13 +93,14 @@ def plugins_command() -> None:
               help="Read pages with an OCR engine: auto, the pages that are only pictures (scans); "
                    "always, every page that paints an image.")
 @click.option("--ocr-engine", default="tesseract", show_default=True, help="The OCR engine, by name.")
-@click.option("--ocr-languages", default="eng", show_default=True,
-              help='The languages the engine reads, in its own codes: "deu+eng" (or "deu,eng").')
+@click.option("--ocr-lang", "--ocr-languages", "ocr_languages", default=None,
+              help='The languages the engine reads, in its own codes: "eng+deu" (or "eng,deu"). '
+                   "Default: the engine's choice (Tesseract: its Latin script model where installed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Read the pages of each file in this many processes (0: one per processor); same output.")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print warnings on stderr (the exit status still tells).")
 def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
-                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str, jobs: int, quiet: bool) -> None:
+                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str | None, jobs: int, quiet: bool) -> None:
     """Print the text of each FILE in reading order, page by page as pages are read.
 
     FILE "-" reads the PDF from standard input. Warnings go to stderr once the file is read,
@@ -94,7 +112,7 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
     unreadable = False
     for line in [] if quiet else plugin_failures(default_manager()):
         click.echo(f"pagelift: {line}", err=True)  # a plugin that is missing explains missing text
-    languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages) if lang.strip()) or ("eng",)
+    languages = tuple(lang.strip() for lang in re.split(r"[+,]", ocr_languages or "") if lang.strip())
     options = Options(strict=strict, dehyphenate=not keep_hyphens, ocr=ocr, ocr_engine=ocr_engine,
                       ocr_languages=languages)
     try:

@@ -21,7 +21,7 @@ from ..model.values import Block, Glyph, Image, Line, PdfWarning, Rect, Table, W
 from ..objects.page_tree import InheritedValues, page_box
 from ..objects.qpdf_messages import reason
 from ..options import Options
-from ..pictures.ocr import OcrReader, image_only_message, selection
+from ..pictures.ocr import OcrReader, has_text, image_only_message, selection
 from ..pictures.outlines import count_fills, outlined_message
 from ..plugins.manager import PluginManager
 from ..plugins.strategies import LayoutContext, TableContext
@@ -230,7 +230,7 @@ class Page(PageExtras):
         if own and self._ocr_runs is not None:
             return self._ocr_runs
         runs = self.document.ocr_reader.read(self.number, self.images, self.rotation, len(self.runs), self.image_pixels,
-                                       engine, languages)
+                                             engine, languages, alone=not has_text(self.runs))
         if own:
             self._ocr_runs = runs
         return runs

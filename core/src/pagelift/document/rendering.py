@@ -137,13 +137,16 @@ def rendered_ocr_runs(page: RenderedPage, dpi: float = DEFAULT_DPI) -> list[Run]
     words go through the same placement as a scan's: turned upright for the engine, mapped
     back through the same turn.
     """
+    from ..pictures.ocr import has_text  # here: rendering is imported by pages, OCR only when used
+
     picture = _render(page, dpi, upright=False)
     if picture is None:
         return []
     box = page.crop_box
     width, height = picture.size
     whole_page = Image("(rendered page)", width, height, box, (box.width, 0.0, 0.0, box.height, box.x0, box.y0))
-    return page.document.ocr_reader.read(page.number, [whole_page], page.rotation, len(page.runs), lambda _image: picture)
+    return page.document.ocr_reader.read(page.number, [whole_page], page.rotation, len(page.runs), lambda _image: picture,
+                                        alone=not has_text(page.runs))
 
 
 __all__ = ["DEFAULT_DPI", "document_bytes", "render_page", "rendered_ocr_runs"]

@@ -105,16 +105,33 @@ def check_ocr_engine(plugins: Any, options: Options) -> None:
     Checked before reading, as a misspelled layout is: hours of reading a scan archive
     must not end in one warning per file saying nothing was OCR'd. An engine object (not a
     name) is checked when it is first used; with ``ocr="never"`` the engine is not needed.
+    Languages named in ``Options.ocr_languages`` are checked by an engine that offers
+    ``check_languages(languages)`` (Tesseract does): one not installed is an error naming its package.
     """
-    if options.ocr == "never" or not isinstance(options.ocr_engine, str):
+    if options.ocr == "never":
         return
-    try:
-        plugins.ocr_engine(options.ocr_engine)
-    except PluginError as exc:
-        hint = (" (pip install pagelift-ocr-tesseract, and apt-get install tesseract-ocr)"
-                if options.ocr_engine == "tesseract" else "")
-        raise PluginError(f"{exc}{hint}") from None
+    engine = options.ocr_engine
+    if isinstance(engine, str):
+        try:
+            engine = plugins.ocr_engine(options.ocr_engine)
+        except PluginError as exc:
+            hint = (" (pip install pagelift-ocr-tesseract, and apt-get install tesseract-ocr)"
+                    if options.ocr_engine == "tesseract" else "")
+            raise PluginError(f"{exc}{hint}") from None
+    check = getattr(engine, "check_languages", None)
+    if options.ocr_languages and callable(check):
+        # A language asked for and not installed fails every page: said once, before reading,
+        # with the package to install (the engine's message names it).
+        try:
+            check(options.ocr_languages)
+        except Exception as exc:  # the engine's own error type: the core does not import plugins
+            raise PluginError(f"OCR engine {engine_label(options.ocr_engine)}: {exc}") from None
 
 
-__all__ = ["HEADER_WINDOW", "check_ocr_engine", "has_pdf_header", "looks_cut_short", "recovered",
+def engine_label(engine: Any) -> str:
+    """How messages name an OCR engine: its registered name, or its class's."""
+    return repr(engine) if isinstance(engine, str) else type(engine).__name__
+
+
+__all__ = ["HEADER_WINDOW", "check_ocr_engine", "engine_label", "has_pdf_header", "looks_cut_short", "recovered",
            "what_it_starts_with"]

@@ -28,6 +28,7 @@ from ..model.values import Image, Rect, WarningCode
 from ..options import Options
 from ..plugins.strategies import OcrWord
 from .outlines import OUTLINE_MIN_FILLS
+from .prepare import prepare
 
 SCAN_COVERAGE = 0.5
 """The share of the visible page images must cover for a page without text to count as a scan.
@@ -38,6 +39,11 @@ A scan's image covers the whole page; a page that only shows a logo or a small f
 LINE_DRIFT = 0.6
 """How far (in word heights) the baselines of one engine line may spread before the line is
 straightened: descenders alone move a word's box bottom by about a quarter of its height."""
+
+RULE_MARKS = frozenset("|¦‖")
+"""Characters an engine reads a table's vertical rule as: a "word" made of nothing else is the
+picture of a rule, not text. Kept, such words counted as words of the rows they cross and made
+the layout read a ruled table's halves as two columns of prose (the scan benchmark's bitonal table)."""
 
 MIN_IMAGE_SIDE = 8
 """Images narrower or lower than this many pixels are not read: no legible word fits in them."""
@@ -205,7 +211,8 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     A word's baseline is its box's bottom edge, read left to right; its size is the box's
     height on the page, and its space width a quarter of that (what the line rule reads a
     word gap against; OCR words are whole words, so any gap between them is a break).
-    Words with no text or a box that is not finite are left out.
+    Words with no text or a box that is not finite are left out, and so are words made only of
+    :data:`RULE_MARKS` (a table's vertical rules, read as ``|``).
     """
     runs: list[Run] = []
     lines: dict[Any, list[Run]] = {}
@@ -213,6 +220,8 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         text = word.text.strip() if isinstance(word.text, str) else ""
         left, top, width, height = (float(v) for v in (word.left, word.top, word.width, word.height))
         if not text or not all(math.isfinite(v) for v in (left, top, width, height)) or width <= 0 or height <= 0:
+            continue
+        if all(ch in RULE_MARKS for ch in text):  # a rule of a table read as a letter
             continue
         x0, y0 = placement.to_page(left, top + height)
         x1, y1 = placement.to_page(left + width, top + height)
@@ -319,10 +328,14 @@ class OcrReader:
             return None
 
     def read(self, page: int, images: Sequence[Image], rotation: int, first_seq: int,
-             pixels: Callable[[Image], Any], engine: Any = None, languages: Sequence[str] | None = None) -> list[Run]:
+             pixels: Callable[[Image], Any], engine: Any = None, languages: Sequence[str] | None = None,
+             *, alone: bool = False) -> list[Run]:
         """OCR the images of page ``page``; return their words as runs numbered from ``first_seq``.
 
         ``pixels(image)`` gives an image's PIL image, or None having said why (``Page.image_pixels``).
+        Each picture is prepared first (``Options.ocr_prepare``, :mod:`pagelift.pictures.prepare`).
+        ``alone``: the page has no text of its own, so an engine that read its pictures and
+        found no word leaves it empty: that is said (an ``ocr`` warning), never silent.
         """
         found = self.engine(self.options.ocr_engine if engine is None else engine)
         if found is None:
@@ -331,6 +344,7 @@ class OcrReader:
         langs = tuple(self.options.ocr_languages if languages is None else
                       ((languages,) if isinstance(languages, str) else languages))
         runs: list[Run] = []
+        read_any = False
         failures: set[str] = set()
         limit = self.options.limits.max_image_pixels
         for image in images:
@@ -346,11 +360,29 @@ class OcrReader:
                     picture = picture.convert("RGB")  # CMYK, palettes, alpha: what every engine reads
                 width, height = picture.size
                 placement = Placement.of(image.matrix, width, height, rotation)
-                words = [_as_word(w) for w in ocr_engine.recognize(placement.upright(picture), languages=langs)]
+                upright = placement.upright(picture)
+                dpi = _dpi(image, placement)
+                ready, prepared = prepare(upright, dpi, self.options.ocr_prepare, limit)
+                if dpi and hasattr(ready, "info"):  # engines that size their analysis by it read it here
+                    ready.info["dpi"] = (round(dpi * prepared.scale),) * 2
+                words = prepared.back([_as_word(w) for w in ocr_engine.recognize(ready, languages=langs)])
                 runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
+                read_any = True
             except Exception as exc:  # the engine's failure (missing program, language), or words that are not
                 reason = f"{exc}" or type(exc).__name__
                 if reason not in failures:  # said once a page, not once an image
                     failures.add(reason)
                     self.warn(page, WarningCode.OCR, f"OCR engine {label!r} failed on {what}: {reason}")
+        if alone and read_any and not runs and not failures:
+            self.warn(page, WarningCode.OCR, f"OCR engine {label!r} found no words on page {page} "
+                                             f"(the page has no other text): it stays empty")
         return runs
+
+
+def _dpi(image: Image, placement: Placement) -> float:
+    """The resolution an image is painted at: its pixels over its size on the page, in inches (0: unknown)."""
+    a, b, c, d, _, _ = image.matrix
+    across, down = math.hypot(a, b) / 72, math.hypot(c, d) / 72
+    if not across or not down:
+        return 0.0
+    return math.sqrt((placement.width / across) * (placement.height / down))

@@ -138,8 +138,11 @@ class GlyphShape(NamedTuple):
 class OcrEngine(Protocol):
     """Reads words off a picture."""
 
-    def recognize(self, image: Any, *, languages: Sequence[str] = ("eng",)) -> list[OcrWord]:
-        """Return the words found in ``image`` (a PIL image), in reading order."""
+    def recognize(self, image: Any, *, languages: Sequence[str] = ()) -> list[OcrWord]:
+        """Return the words found in ``image`` (a PIL image), in reading order.
+
+        ``languages`` are the engine's codes; empty means the engine's own choice
+        (``Options.ocr_languages`` is empty by default)."""
         ...
 
 

@@ -53,7 +53,19 @@ class RapidOcrEngine:
                 self._model = RapidOCR(intra_op_num_threads=n, inter_op_num_threads=1, text_score=self.min_score)
             return self._model
 
-    def recognize(self, image: Any, *, languages: Sequence[str] = ("eng",)) -> list[pagelift.OcrWord]:
+    def languages(self) -> list[str]:
+        """The language codes the bundled model reads (``pagelift plugins`` lists them)."""
+        return sorted(LANGUAGES)
+
+    def check_languages(self, languages: Sequence[str]) -> None:
+        """Raise :class:`RapidOcrUnavailable` for a requested language the bundled model does not read."""
+        unknown = [lang for lang in (x.strip().lower() for x in languages if x and x.strip()) if lang not in LANGUAGES]
+        if unknown:
+            raise RapidOcrUnavailable(
+                f"rapidocr's bundled model reads Chinese and English only, not {', '.join(unknown)}; "
+                "use the tesseract engine for other languages")
+
+    def recognize(self, image: Any, *, languages: Sequence[str] = ()) -> list[pagelift.OcrWord]:
         """Return the words in ``image`` (a PIL image), line by line as the model found them.
 
         Boxes are in the image's pixels, origin top-left; ``confidence`` is 0-100 (the
@@ -61,12 +73,7 @@ class RapidOcrEngine:
         (``OcrWord.line``). Raises :class:`RapidOcrUnavailable` for a language outside
         :data:`LANGUAGES`.
         """
-        wanted = [lang.strip().lower() for lang in languages if lang and lang.strip()] or ["eng"]
-        unknown = [lang for lang in wanted if lang not in LANGUAGES]
-        if unknown:
-            raise RapidOcrUnavailable(
-                f"rapidocr's bundled model reads Chinese and English only, not {', '.join(unknown)}; "
-                "use the tesseract engine for other languages")
+        self.check_languages(languages)
         import numpy
 
         picture = numpy.asarray(image.convert("RGB"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -79,34 +80,86 @@ class TesseractEngine:
         """
         with self._lock:
             if self._installed is None:
-                pytesseract = _pytesseract()
-                try:
-                    self._installed = frozenset(pytesseract.get_languages(config=""))
-                except pytesseract.TesseractNotFoundError:
-                    raise TesseractUnavailable(f"the tesseract program was not found: {_INSTALL_PROGRAM}") from None
-                except (OSError, pytesseract.TesseractError) as exc:
-                    raise TesseractUnavailable(f"tesseract could not list its languages: {_message(exc)}") from None
+                self._installed = _list_languages()
             return self._installed
 
-    def recognize(self, image: Any, *, languages: Sequence[str] = ("eng",)) -> list[pagelift.OcrWord]:
-        """Return the words Tesseract reads in ``image`` (a PIL image), in its reading order.
+    def languages(self) -> list[str]:
+        """The language and script models installed here, sorted (``pagelift plugins`` lists them)."""
+        return sorted(self.installed_languages())
 
-        Boxes are in the image's pixels, origin top-left; ``confidence`` is Tesseract's, 0-100.
-        Blank words and the TSV's non-word rows are left out. ``languages`` are Tesseract's
-        codes (``eng``, ``deu``, ``chi_sim``), tried together. Raises
-        :class:`TesseractUnavailable` when the program or a language's data is missing and
-        :class:`TesseractFailed` when Tesseract fails on the image.
+    def check_languages(self, languages: Sequence[str]) -> None:
+        """Raise :class:`TesseractUnavailable` naming the Debian package of each requested language not installed.
+
+        An empty ``languages`` is the engine's own choice (:meth:`default_languages`): always
+        installed. A missing program is not this check's to report: :meth:`recognize` says it.
         """
-        wanted = [lang.strip() for lang in languages if lang and lang.strip()] or ["eng"]
-        missing = [lang for lang in wanted if lang not in self.installed_languages()]
+        wanted = [lang.strip() for lang in languages if lang and lang.strip()]
+        if not wanted:
+            return
+        try:
+            installed = self.installed_languages()
+        except TesseractUnavailable:
+            return
+        missing = [lang for lang in wanted if lang not in installed and _script_name(lang) not in installed]
         if missing:
-            have = ", ".join(sorted(self.installed_languages())) or "none"
-            packages = " ".join(f"tesseract-ocr-{lang.replace('_', '-').lower()}" for lang in missing)
+            have = ", ".join(sorted(installed)) or "none"
+            packages = " ".join(debian_package(lang) for lang in missing)
             raise TesseractUnavailable(
                 f"tesseract has no data for language {', '.join(missing)} (installed: {have}); "
                 f"install it (Debian/Ubuntu: apt-get install {packages})"
             )
+
+    def default_languages(self, image: Any = None) -> list[str]:
+        """The model read when the caller names none: the Latin script model where it is installed.
+
+        Tesseract's ``script/Latin`` model (Debian: ``tesseract-ocr-script-latn``) reads every
+        Latin-alphabet language, accents included (Müller, señor, garçon, déjà), where ``eng``
+        reads ``Miiller``, ``sefior``. Without it, the page's script is asked of Tesseract's
+        orientation-and-script detection (``osd``, when installed) and that script's model is
+        used if it is here; else ``eng``.
+        """
+        installed = self.installed_languages()
+        for name in ("Latin", "script/Latin"):
+            if name in installed:
+                return [name]
+        if image is not None and "osd" in installed:
+            script = self._script_of(image)
+            for name in (script, f"script/{script}"):
+                if script and name in installed:
+                    return [name]
+        return ["eng"] if "eng" in installed or not installed else [sorted(installed)[0]]
+
+    def _script_of(self, image: Any) -> str | None:
+        """The script Tesseract's OSD finds in ``image`` (``Latin``, ``Cyrillic``, ``Han``), or None."""
+        pytesseract = _pytesseract()
+        try:
+            with _thread_limit(self.threads):
+                found = pytesseract.image_to_osd(image, config="--psm 0", output_type=pytesseract.Output.DICT)
+        except (pytesseract.TesseractError, RuntimeError, OSError):
+            return None  # too little text to tell: the default model reads it
+        script = found.get("script")
+        return str(script) if script else None
+
+    def recognize(self, image: Any, *, languages: Sequence[str] = ()) -> list[pagelift.OcrWord]:
+        """Return the words Tesseract reads in ``image`` (a PIL image), in its reading order.
+
+        Boxes are in the image's pixels, origin top-left; ``confidence`` is Tesseract's, 0-100.
+        Blank words and the TSV's non-word rows are left out. The image's ``info["dpi"]``
+        (set by pagelift) is passed on as ``--dpi``. ``languages`` are Tesseract's
+        codes (``eng``, ``deu``, ``chi_sim``, ``script/Latin``), tried together; none given,
+        :meth:`default_languages` picks. Raises :class:`TesseractUnavailable` when the program
+        or a language's data is missing and :class:`TesseractFailed` when Tesseract fails on the image.
+        """
+        installed = self.installed_languages()
+        self.check_languages(languages)
+        wanted = [lang if lang in installed else _script_name(lang)
+                  for lang in (x.strip() for x in languages if x and x.strip())] or self.default_languages(image)
         config = self.config if self.psm is None else f"--psm {int(self.psm)} {self.config}"
+        dpi = getattr(image, "info", {}).get("dpi")
+        if dpi and "--dpi" not in config:
+            # The picture's resolution as painted (pagelift sets it): pytesseract's temporary
+            # file does not carry it, and Tesseract's guess sizes its page analysis wrongly.
+            config = f"--dpi {round(float(dpi[0]))} {config}"
         pytesseract = _pytesseract()
         try:
             with _thread_limit(self.threads):
@@ -158,6 +211,46 @@ def _thread_limit(threads: int | None) -> Iterator[None]:
             if _limit_users == 0 and _limit_owned:
                 os.environ.pop(_LIMIT, None)
                 _limit_owned = False
+
+
+def _list_languages() -> frozenset[str]:
+    """``tesseract --list-langs``: every model, script models (``Latin``, ``script/Latin``) included.
+
+    Not pytesseract's ``get_languages``: it keeps only lowercase names, so the script models
+    are missed, and it caches its first answer for the process whatever program is set since.
+    """
+    import subprocess
+
+    command = _pytesseract().pytesseract.tesseract_cmd
+    try:
+        done = subprocess.run([command, "--list-langs"], capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        raise TesseractUnavailable(f"the tesseract program was not found: {_INSTALL_PROGRAM}") from None
+    if done.returncode not in (0, 1):
+        raise TesseractUnavailable("tesseract could not list its languages: "
+                                   + (done.stderr or done.stdout).decode(errors="replace").strip())
+    lines = done.stdout.decode(errors="replace").splitlines()
+    return frozenset(line.strip() for line in lines[1:] if re.fullmatch(r"[A-Za-z0-9_./-]+", line.strip()))
+
+
+def _script_name(lang: str) -> str:
+    """``script/Latin`` and ``Latin`` name one model: Debian installs it flat, upstream under script/."""
+    return lang.removeprefix("script/") if lang.startswith("script/") else f"script/{lang}"
+
+
+def debian_package(lang: str) -> str:
+    """The Debian package holding Tesseract's model ``lang``: ``tesseract-ocr-deu``, ``tesseract-ocr-script-latn``."""
+    name = lang.removeprefix("script/")
+    if name[:1].isupper():  # a script model: Debian names it by its ISO 15924 code
+        code = _SCRIPT_CODES.get(name, name[:4].lower())
+        return f"tesseract-ocr-script-{code}"
+    return f"tesseract-ocr-{name.replace('_', '-').lower()}"
+
+
+# The scripts whose Debian package name is not their name's first four letters.
+_SCRIPT_CODES = {"Latin": "latn", "Cyrillic": "cyrl", "Devanagari": "deva", "Greek": "grek", "Arabic": "arab",
+                 "HanS": "hans", "HanT": "hant", "Hangul": "hang", "Japanese": "jpan", "Hebrew": "hebr",
+                 "Fraktur": "frak", "Vietnamese": "viet", "Bengali": "beng", "Thai": "thai"}
 
 
 def words_from_data(data: dict[str, list[Any]]) -> list[pagelift.OcrWord]:
