@@ -3,6 +3,7 @@
 
     python3 benchmarks/speed/native.py                 # 30 files spread over archive.py's archive, 2 rounds
     python3 benchmarks/speed/native.py --files 60 --rounds 3
+    python3 benchmarks/speed/native.py --phase runs    # the interpreter alone: each page's runs
 
 Each build reads the same files' text (``pagelift.open(path).text()``) once untimed (fonts,
 imports, plugins warmed) and then ``--rounds`` times timed, in CPU seconds of its own process.
@@ -37,16 +38,28 @@ def files_of(count: int) -> list[str]:
     return [every[i * len(every) // count] for i in range(count)]
 
 
+PHASE = "text"
+"""What a pass reads: ``text`` (``doc.text()``, everything) or ``runs`` (each page's runs only, the
+interpreter's work, with the cycle collector paused as ``text()`` pauses it)."""
+
+
 def one_pass(files: list[str]) -> tuple[float, str]:
-    """CPU seconds of reading every file's text, and a digest of the texts."""
+    """CPU seconds of reading every file's text (or runs, :data:`PHASE`), and a digest of what was read."""
     import pagelift
+    from pagelift.content.cycles import cycles_paused
 
     digest = hashlib.sha256()
     started = time.process_time()
     for path in files:
         try:
             with pagelift.open(path) as doc:
-                digest.update(doc.text().encode("utf-8", "surrogatepass"))
+                if PHASE == "text":
+                    digest.update(doc.text().encode("utf-8", "surrogatepass"))
+                    continue
+                for page in doc.pages:
+                    with cycles_paused():
+                        digest.update(repr([(r.text, r.x, r.y, r.width) for r in page.runs]).encode())
+                        page.release()
         except pagelift.PdfError as exc:  # encrypted, damaged: the same each build
             digest.update(type(exc).__name__.encode())
     return time.process_time() - started, digest.hexdigest()
@@ -86,8 +99,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--phase", choices=["text", "runs"], default="text",
+                        help="text: doc.text(), the whole reading; runs: each page's runs, the interpreter alone")
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global PHASE
+    PHASE = args.phase
     files = files_of(args.files)
     if args.child:
         print(json.dumps(child(files, args.rounds, args.child.split(","))))
@@ -96,11 +113,11 @@ def main() -> int:
     for env, modes in (({"PAGELIFT_PURE_PYTHON": "1"}, "pure"), ({}, "compiled,native")):
         environ = {k: v for k, v in os.environ.items() if k != "PAGELIFT_PURE_PYTHON"} | env
         done = subprocess.run([sys.executable, __file__, "--files", str(args.files), "--rounds", str(args.rounds),
-                               "--child", modes], env=environ, capture_output=True, text=True, check=True)
+                               "--phase", args.phase, "--child", modes], env=environ, capture_output=True, text=True, check=True)
         results.update(json.loads(done.stdout.strip().splitlines()[-1]))
     digests = {str(r["digest"]) for r in results.values()}
     best = {mode: min(r["seconds"]) for mode, r in results.items()}  # type: ignore[type-var]
-    print(f"{len(files)} files, best of {args.rounds} warm passes, CPU s; load average {os.getloadavg()[0]:.1f}; "
+    print(f"{len(files)} files, {args.phase}, best of {args.rounds} warm passes, CPU s; load average {os.getloadavg()[0]:.1f}; "
           f"texts {'identical' if len(digests) == 1 else 'DIFFER'} across builds\n")
     print("| build | CPU s | vs pure | vs compiled |")
     print("|---|---:|---:|---:|")
