@@ -65,7 +65,8 @@ _findall: Callable[[bytes, int, int], list[Any]] = (
 tokens (``pagelift/content/_tokenize.c``, built by ``python3 dev.py setup``; not in the pure build)."""
 
 _scan: Callable[[bytes, int, int, dict[bytes, bool]], list[Any] | None] | None = (
-    _C_TOKENIZER.scan if _C_TOKENIZER is not None else None
+    # getattr: an extension built from an older _tokenize.c (without it) is not an error
+    getattr(_C_TOKENIZER, "scan", None) if _C_TOKENIZER is not None else None
 )
 """The native pass of :func:`scan_reference` (``_tokenize.c``'s ``scan``), None where it is not built: then
 :func:`token_chunks` gives every token and the interpreter drops what it does not need itself."""
@@ -325,7 +326,7 @@ def python_string_value(tok: bytes) -> bytes | None:
 
 
 string_value: Callable[[bytes], bytes | None] = (
-    _C_TOKENIZER.string_value if _C_TOKENIZER is not None else python_string_value
+    getattr(_C_TOKENIZER, "string_value", python_string_value) if _C_TOKENIZER is not None else python_string_value
 )
 """The bytes of a literal ``(..)`` or hex ``<..>`` string token, or None if it is neither: the native
 ``_tokenize.c`` function where it is built (every string a font reads for the first time goes
