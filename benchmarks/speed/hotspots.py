@@ -4,6 +4,8 @@
     python3 benchmarks/speed/hotspots.py                        # R-intro.pdf (113 pages)
     python3 benchmarks/speed/hotspots.py /usr/share/R/doc/manual/refman.pdf --pages 300
     python3 benchmarks/speed/hotspots.py --corpus               # every file of ../shared/corpus
+    python3 benchmarks/speed/hotspots.py --archive 30           # 30 files spread over archive.py's archive, warm
+    python3 benchmarks/speed/hotspots.py --archive 30 --without-native   # the same, the C scan switched off
 
 Only ``pagelift.open(path).text()`` is profiled (imports and plugin discovery are warmed
 first). The table printed is the one kept in ``benchmarks/speed/README.md``: per function,
@@ -55,11 +57,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pdf", nargs="?", type=Path, default=R_INTRO)
     parser.add_argument("--corpus", action="store_true", help="profile the whole shared corpus instead")
+    parser.add_argument("--archive", type=int, default=0, metavar="N",
+                        help="N files spread evenly over benchmarks/speed/archive.py's archive, each read once "
+                             "before the profiled pass (a warm pass: fonts' caches and imports done)")
+    parser.add_argument("--without-native", action="store_true",
+                        help="switch the interpreter's native scan off (pagelift.content.lexer._scan): the compiled build alone")
     parser.add_argument("--pages", type=int, help="only the first N pages")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--sort", default="tottime", choices=["tottime", "cumulative"])
     args = parser.parse_args()
     files = corpus_files() if args.corpus else [(args.pdf, "")]
+    if args.without_native:
+        from pagelift.content import lexer
+
+        lexer._scan = None
+    if args.archive:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from archive import archive
+
+        every = archive()
+        files = [(Path(every[i * len(every) // args.archive]), "") for i in range(args.archive)]
+        read(files, args.pages)  # the warm pass is the one profiled
     read(files[:1], 1)  # warm imports and plugins
     profiler = cProfile.Profile()
     profiler.enable()
@@ -68,7 +86,7 @@ def main() -> None:
     stats = pstats.Stats(profiler)
     total = stats.total_tt  # type: ignore[attr-defined]
     rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2 if args.sort == "tottime" else 3], reverse=True)  # type: ignore[attr-defined]
-    print(f"total {total:.2f} s under the profiler")
+    print(f"total {total:.2f} s under the profiler, {len(files)} files")
     print("| function | calls | own % | cumulative % |")
     print("|---|---:|---:|---:|")
     for (file, line, name), (_cc, calls, tt, ct, _callers) in rows[: args.top]:

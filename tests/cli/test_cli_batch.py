@@ -56,7 +56,7 @@ def records(path: Path) -> dict[str, dict[str, Any]]:
 def test_a_folder_with_a_damaged_and_an_encrypted_file(tmp_path: Path, archive: Path,
                                                        only_test_plugins: pagelift.PluginManager) -> None:
     out = tmp_path / "out.jsonl"
-    result = run(str(archive), "--out", str(out), "--no-progress")
+    result = run(str(archive), "--out", str(out), "--no-progress", "--jobs", "1")  # the lines in file order
     assert result.exit_code == 1  # some file failed
     got = records(out)
     assert sorted(got) == ["a.pdf", "b.PDF", "c.pdf", "damaged.pdf", "locked.pdf"]
@@ -77,7 +77,7 @@ def test_a_folder_with_a_damaged_and_an_encrypted_file(tmp_path: Path, archive: 
 def test_two_jobs_give_the_same_records(tmp_path: Path, archive: Path,
                                         only_test_plugins: pagelift.PluginManager) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    assert run(str(archive), "--out", str(one), "--no-progress").exit_code == 1
+    assert run(str(archive), "--out", str(one), "--no-progress", "--jobs", "1").exit_code == 1
     assert run(str(archive), "--out", str(two), "--no-progress", "--jobs", "2").exit_code == 1
 
     def without_time(found: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -131,7 +131,7 @@ def test_ctrl_c_stops_with_what_is_done_written(tmp_path: Path, archive: Path, m
 
     monkeypatch.setattr(pool, "read_record", interrupted_at_the_third)  # inherited by the forked worker
     out = tmp_path / "out.jsonl"
-    result = run(str(archive), "--out", str(out), "--no-progress")
+    result = run(str(archive), "--out", str(out), "--no-progress", "--jobs", "1")  # in this process, in order
     assert result.exit_code == 130
     assert sorted(records(out)) == ["a.pdf", "b.PDF"]
     assert "batch interrupted; run again with --resume to read the rest: 2 of 5 files" in result.stderr

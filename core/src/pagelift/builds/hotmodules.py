@@ -37,7 +37,10 @@ COMPILED: tuple[str, ...] = (
 C_EXTENSIONS: tuple[str, ...] = (
     # The content-stream tokenizer's fast pass (pagelift/content/_tokenize.c): the same tokens
     # as the lexer's regular expression at a quarter of its cost (four million tokens on
-    # refman.pdf); the lexer falls back to the pattern where it is not built.
+    # refman.pdf); the lexer falls back to the pattern where it is not built. Its scan() is the
+    # interpreter's native pass: the tokens a page's operators need, the operands no handler
+    # reads never made (lexer.scan_reference is the Python reference; the interpreter without it
+    # drops them itself).
     "pagelift.content._tokenize",
 )
 """Modules written in C (``<name>.c`` beside where the ``.py`` would be), built with the compiled ones."""

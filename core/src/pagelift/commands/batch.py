@@ -194,8 +194,10 @@ class Progress:
                    f"{INDEX} with the records.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, json (pagelift json's page records) or markdown (needs a Markdown exporter plugin).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Files read at once, each in its own process (0: one per processor).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+              help="Files read at once, each in its own process. Default (and 0): one per processor "
+                   "this process may use, faster on an archive than one (benchmarks/speed/README.md); "
+                   "1 reads in this process.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds one file may take; a file over it is recorded as a timeout.")
 @click.option("--resume", is_flag=True, help="Skip the files OUT already has a record of, and append to it.")

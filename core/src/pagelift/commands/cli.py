@@ -28,6 +28,10 @@ from .report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_fail
 from .tables import tables_command
 from .text import check_strategies, print_text, say, shown_name, source_of
 
+PARALLEL_PAGES = 32
+"""``pagelift text`` reads a file of at least this many pages in one process per processor unless
+``--jobs`` says otherwise: below it, starting the workers costs more than they save."""
+
 
 @click.group(cls=PluginCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pagelift")
@@ -96,11 +100,14 @@ def engine_languages(manager: Any) -> list[str]:
 @click.option("--ocr-lang", "--ocr-languages", "ocr_languages", default=None,
               help='The languages the engine reads, in its own codes: "eng+deu" (or "eng,deu"). '
                    "Default: the engine's choice (Tesseract: its Latin script model where installed).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Read the pages of each file in this many processes (0: one per processor); same output.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
+              help="Read the pages of each file in this many processes (0: one per processor); same output. "
+                   f"Default: one per processor for a file of {PARALLEL_PAGES} pages or more (starting "
+                   "workers costs more than it saves on a shorter one), else 1.")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print warnings on stderr (the exit status still tells).")
 def text_command(files: tuple[str, ...], pages: str | None, password: str | None, layout: str | None, strict: bool,
-                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str | None, jobs: int, quiet: bool) -> None:
+                 keep_hyphens: bool, ocr: str, ocr_engine: str, ocr_languages: str | None, jobs: int | None,
+                 quiet: bool) -> None:
     """Print the text of each FILE in reading order, page by page as pages are read.
 
     FILE "-" reads the PDF from standard input. Warnings go to stderr once the file is read,
@@ -126,6 +133,8 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
             try:
                 with open_document(source_of(path), password=password, pages=pages, options=options,
                                    workers=jobs or default_workers()) as doc:
+                    if jobs is None and len(doc.pages) < PARALLEL_PAGES:
+                        doc.workers = 1  # a short file: reading it here beats starting workers
                     if len(files) > 1:
                         click.echo(f"==> {path} <==")
                     printed, said = print_text(doc, layout)

@@ -205,7 +205,16 @@ class Interpreter:
             op: None for op in _ALL_OPERATORS if op != b"ID"
         }
         self._ops.update(handlers)
+        self._operand_use: dict[bytes, bool] | None = None
         self._reset()
+
+    def _operators(self) -> dict[bytes, bool]:
+        """Each operator of the table and whether its handler reads operands (the native scan
+        leaves out the operands of the rest); made on first use, after a subclass's table is set."""
+        found = self._operand_use
+        if found is None:
+            found = self._operand_use = {op: handler is not None for op, handler in self._ops.items()}
+        return found
 
     # -- state -----------------------------------------------------------------------------
 
@@ -297,7 +306,7 @@ class Interpreter:
         chunks = [c for c in chunks if c]
         if not chunks:
             return []
-        return token_chunks(join_segments(chunks), self._inline_length)
+        return token_chunks(join_segments(chunks), self._inline_length, operators=self._operators())
 
     def _run_stream(self, chunks: Iterable[list[Any]]) -> None:
         """Interpret token lists (one stream, cut in chunks); operands carry over between chunks."""
@@ -993,7 +1002,7 @@ class Interpreter:
                 matrix = tuple(float(v) for v in m)  # type: ignore[assignment]
             except (TypeError, ValueError):
                 matrix = IDENTITY
-        chunks = list(token_chunks(data, self._inline_length)) if data else []
+        chunks = list(token_chunks(data, self._inline_length, operators=self._operators())) if data else []
         return _Form(chunks, matrix, xobj.get("/Resources"), sum(len(c) for c in chunks))
 
     def _draw_form(self, form: _Form, key: Any) -> None:

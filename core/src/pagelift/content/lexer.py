@@ -64,6 +64,13 @@ _findall: Callable[[bytes, int, int], list[Any]] = (
 """The fast pass: ``_TOKENS.findall(data, pos, end)``, or the C tokenizer that gives the same
 tokens (``pagelift/content/_tokenize.c``, built by ``python3 dev.py setup``; not in the pure build)."""
 
+_scan: Callable[[bytes, int, int, dict[bytes, bool]], list[Any] | None] | None = (
+    # getattr: an extension built from an older _tokenize.c (without it) is not an error
+    getattr(_C_TOKENIZER, "scan", None) if _C_TOKENIZER is not None else None
+)
+"""The native pass of :func:`scan_reference` (``_tokenize.c``'s ``scan``), None where it is not built: then
+:func:`token_chunks` gives every token and the interpreter drops what it does not need itself."""
+
 _EI = re.compile(rb"[" + _WS + rb"]EI(?=[" + _WS + rb"]|$)")
 _AFTER_EI = re.compile(rb"[" + _WS + rb"]*(?:$|[A-Za-z'\"*]{1,3}(?:[" + _WS + rb"/\[(<]|$)|[\d.+-]|/|\[|\(|<)")
 
@@ -106,17 +113,59 @@ def tokenize(data: bytes, inline_length: Any = None) -> list[Any]:
     return out
 
 
-def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK) -> Iterator[list[Any]]:
+def scan_reference(data: bytes, pos: int, end: int, operators: dict[bytes, bool]) -> list[Any] | None:
+    """The tokens of ``data[pos:end]`` an interpreter with these operators needs; None where the
+    careful path must read them (the Python reference of ``_tokenize.c``'s ``scan``, which gives the same).
+
+    ``operators`` maps each operator to whether its operands are used (the interpreter has a
+    handler for it). The tokens are :func:`token_chunks`' fast pass less comments and less the
+    operands of an operator whose operands are not used (the operator itself stays: it counts
+    against the page's budget and ends the operand list); an operator is the very key object of
+    ``operators``. A stray ``(``, ``)``, ``<`` or ``>``, ``BI`` or ``ID`` gives None. The
+    interpreter's runs are the same either way: a handler-less operator only clears its operands.
+    """
+    tokens: list[Any] = _TOKENS.findall(data, pos, end)
+    if not _CAREFUL.isdisjoint(tokens):
+        return None
+    keys = {op: op for op in operators}
+    out: list[Any] = []
+    pending: list[Any] = []
+    for tok in tokens:
+        if tok[:1] == b"%":
+            continue
+        keep = operators.get(tok)
+        if keep is None:
+            pending.append(tok)
+            continue
+        if keep:
+            out += pending
+        pending = []
+        out.append(keys[tok])
+    return out + pending
+
+
+def token_chunks(data: bytes, inline_length: Any = None, size: int = CHUNK,
+                 operators: dict[bytes, bool] | None = None) -> Iterator[list[Any]]:
     """The tokens of a content stream, a list per ``size`` bytes or so (cut after a line end).
 
     Each chunk is read by one ``findall``; a chunk the fast pass cannot read is re-read
     carefully up to its end (or past it, to the end of a string or of inline image data
-    that crosses it), and the fast pass takes over again from there.
+    that crosses it), and the fast pass takes over again from there. With ``operators`` (see
+    :func:`scan_reference`) and the native pass built, a chunk the fast pass can read is read by
+    ``scan``: the operands no handler uses are never made.
     """
     n = len(data)
     pos = 0
+    scan = _scan if operators is not None else None
     while pos < n:
         end = _cut(data, pos + size) if pos + size < n else n
+        if scan is not None and operators is not None:
+            scanned = scan(data, pos, end, operators)
+            if scanned is None:
+                scanned, end = _careful(data, pos, end, inline_length)
+            yield scanned
+            pos = end
+            continue
         tokens: list[Any] = _findall(data, pos, end)
         # One pass that hashes each token (the interpreter's operator lookup reuses the hash),
         # not one comparing pass over the list per marker.
@@ -255,8 +304,9 @@ def _unescape(m: re.Match[bytes]) -> bytes:
     return b""  # a backslash before an end of line continues the string
 
 
-def string_value(tok: bytes) -> bytes | None:
-    """The bytes of a literal ``(..)`` or hex ``<..>`` string token, or None if it is neither."""
+def python_string_value(tok: bytes) -> bytes | None:
+    """The bytes of a literal ``(..)`` or hex ``<..>`` string token, or None if it is neither
+    (:data:`string_value`'s Python reference)."""
     first = tok[:1]
     if first == b"(":
         body = _inside(tok)
@@ -273,6 +323,14 @@ def string_value(tok: bytes) -> bytes | None:
             digits += b"0"
         return bytes.fromhex(digits.decode("ascii"))
     return None
+
+
+string_value: Callable[[bytes], bytes | None] = (
+    getattr(_C_TOKENIZER, "string_value", python_string_value) if _C_TOKENIZER is not None else python_string_value
+)
+"""The bytes of a literal ``(..)`` or hex ``<..>`` string token, or None if it is neither: the native
+``_tokenize.c`` function where it is built (every string a font reads for the first time goes
+through it; the regular expression's callback per escape costs), else :func:`python_string_value`."""
 
 
 def name_value(tok: bytes) -> str | None:
