@@ -37,9 +37,9 @@ def test_batch_reads_in_one_process_per_processor_unless_told(tmp_path: Path, mo
     asked: list[int] = []
     real = cli_batch.run_local
 
-    def counting(files: Sequence[str], job: batch.Job, jobs: int) -> Iterator[dict[str, Any]]:
+    def counting(files: Sequence[str], job: batch.Job, jobs: int, *args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
         asked.append(jobs)
-        return real(files, job, jobs)
+        return real(files, job, jobs, *args, **kwargs)
 
     monkeypatch.setattr(cli_batch, "run_local", counting)
     monkeypatch.setattr(cli_batch, "default_workers", lambda: 3)

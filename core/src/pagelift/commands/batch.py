@@ -197,7 +197,7 @@ class Progress:
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
               help="Files read at once, each in its own process. Default (and 0): one per processor "
                    "this process may use, faster on an archive than one (benchmarks/speed/README.md); "
-                   "1 reads in this process.")
+                   "1 reads one file at a time (still in a worker process, so a crash is a record).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds one file may take; a file over it is recorded as a timeout.")
 @click.option("--resume", is_flag=True, help="Skip the files OUT already has a record of, and append to it.")
