@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..caching.cached import computed_once, computed_once_locked
-from ..catalog.destinations import Destinations
 from ..content.cycles import cycles_paused
 from ..content.interpreter import PageContent
 from ..content.shapes import Shape
@@ -31,6 +30,9 @@ from ..text.lines import lines
 from .assembly import arranged_blocks, assembled_text, layout_name
 from .extras import PageExtras
 from .rendering import rendered_ocr_runs
+
+if TYPE_CHECKING:
+    from ..catalog.destinations import Destinations
 
 
 class PageHost(Protocol):

@@ -25,13 +25,9 @@ of one page. An OCR'd page in a worker is read by that worker's own engine.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import pickle
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +35,11 @@ from ..caching import cachekeys
 from ..errors import PdfError, PluginError
 from ..model.values import PdfWarning
 
+# multiprocessing, concurrent.futures and pickle are imported by the functions that start workers:
+# a text read in one process (every `pagelift text` without --jobs) never pays for them.
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from .document import Document
 
 ONCE_PER_DOCUMENT = ("font", "resources", "form", "_collect_qpdf_warnings", "_tell_once")
@@ -84,12 +84,16 @@ def _serial(doc: Document, layout: str | None) -> Iterator[PageText]:
 
 
 def _context() -> Any:
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 def _check_sendable(doc: Document, context: Any) -> Any:
     """What the workers get as their plugin manager: None (their own installed plugins) or the caller's."""
+    import pickle
+
     from ..plugins.manager import default_manager
 
     own = None if doc.plugins is default_manager() else doc.plugins
@@ -106,6 +110,9 @@ def _check_sendable(doc: Document, context: Any) -> Any:
 
 
 def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     if layout is not None:
         doc.plugins.layout(layout)  # an unknown name: PluginError here, before any worker starts
     context = _context()
