@@ -3,6 +3,10 @@
 
     python3 benchmarks/speed/startup.py              # 21 rounds, the venv's python and pagelift
     python3 benchmarks/speed/startup.py --rounds 41 --pdf other.pdf
+    git archive main core/src | tar -x -C /tmp/before && cp core/src/pagelift__mypyc.*.so /tmp/before/core/src/ \
+      && (cd core/src && find pagelift -name '*.so' -exec cp --parents {} /tmp/before/core/src/ \;)
+    python3 benchmarks/speed/startup.py --before /tmp/before/core/src   # another commit's core beside (its
+                                                     # compiled modules copied in, when they are the same)
 
 A shell loop over many files pays the start-up of every process, so the goal (issue 26) is
 stated against the floor any pikepdf-based reader pays, ``python -c "import pikepdf"``:
@@ -63,6 +67,7 @@ def main() -> int:
     parser.add_argument("--pdf", type=Path, help="the file for `pagelift text` (default: a builder-made one-page PDF)")
     parser.add_argument("--python", default=str(VENV_BIN / "python"))
     parser.add_argument("--pagelift", default=str(VENV_BIN / "pagelift"))
+    parser.add_argument("--before", type=Path, help="another core's src folder, run beside (PYTHONPATH) as 'before'")
     args = parser.parse_args()
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,15 +78,22 @@ def main() -> int:
             "python -c 'import pagelift'": [args.python, "-c", "import pagelift"],
             "pagelift text one-page.pdf": [args.pagelift, "text", str(pdf)],
         }
+        envs = {name: env for name in commands}
+        if args.before:
+            before_env = {**env, "PYTHONPATH": str(args.before.resolve())}
+            for name in ("python -c 'import pagelift'", "pagelift text one-page.pdf"):
+                envs[f"{name} (before)"] = before_env
+                commands[f"{name} (before)"] = commands[name]
         if shutil.which("pdftotext"):
             commands["pdftotext one-page.pdf -"] = ["pdftotext", str(pdf), "-"]
-        for argv in commands.values():  # warm the page cache and pagelift's plugin index, untimed
-            timed(argv, env)
+            envs["pdftotext one-page.pdf -"] = env
+        for name, argv in commands.items():  # warm the page cache and pagelift's plugin index, untimed
+            timed(argv, envs[name])
         walls: dict[str, list[float]] = {name: [] for name in commands}
         cpus: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.rounds):
             for name, argv in commands.items():
-                wall, cpu = timed(argv, env)
+                wall, cpu = timed(argv, envs[name])
                 walls[name].append(wall)
                 cpus[name].append(cpu)
     base = "python -c 'import pikepdf'"

@@ -24,7 +24,6 @@ from ..pictures.ocr import OcrReader, image_only_message, selection
 from ..pictures.outlines import count_fills, outlined_message
 from ..plugins.manager import PluginManager
 from ..plugins.strategies import LayoutContext, TableContext
-from ..tables.auto import AUTO, auto_tables
 from ..text.cleaning import clean_runs
 from ..text.lines import lines
 from .assembly import arranged_blocks, assembled_text, layout_name
@@ -333,6 +332,9 @@ class Page(PageExtras):
         any other name asks that detector alone, with its ``options``. Each table's
         ``detector`` says which found it.
         """
+        # The detectors' arbiter: imported for a page's tables only.
+        from ..tables.auto import AUTO, auto_tables
+
         context = TableContext(self.number, self.media_box, self.crop_box, self.rotation,
                                shape_source=lambda: self.shapes)
         if detector == AUTO:
