@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a fresh process pays to start: ``import pagelift`` and ``pagelift text`` on a one-page file, beside ``import pikepdf``.
+r"""What a fresh process pays to start: ``import pagelift`` and ``pagelift text`` on a one-page file, beside ``import pikepdf``.
 
     python3 benchmarks/speed/startup.py              # 21 rounds, the venv's python and pagelift
     python3 benchmarks/speed/startup.py --rounds 41 --pdf other.pdf
