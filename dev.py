@@ -6,6 +6,7 @@
                            # exists), then print the text of the bundled sample PDF
     python3 dev.py test    # (setting up first if needed) import contracts, ruff, mypy, pytest
     python3 dev.py docs    # the documentation site into site/ (mkdocs --strict; extra args go to mkdocs build)
+    python3 dev.py dist    # wheels of the core (compiled where a C compiler exists) and every plugin, into dist/
 
 Extra arguments after ``test`` go to pytest (``python3 dev.py test -k lines -x``).
 ``python3 dev.py setup --pure`` removes the compiled modules; ``PAGELIFT_PURE_PYTHON=1`` runs
@@ -30,10 +31,11 @@ PURE = VENV / ".pagelift-pure"  # set up with --pure: later setups and tests com
 SAMPLE = ROOT / "testdata" / "sample.pdf"
 
 
-def run(*argv: str | Path, check: bool = True) -> int:
-    """Run a command from the repository root, echoing it."""
+def run(*argv: str | Path, check: bool = True, env: dict[str, str] | None = None) -> int:
+    """Run a command from the repository root, echoing it (``env``: variables set for it)."""
     print("+", " ".join(str(a) for a in argv), flush=True)
-    return subprocess.run([str(a) for a in argv], cwd=ROOT, check=check).returncode
+    return subprocess.run([str(a) for a in argv], cwd=ROOT, check=check,
+                          env={**os.environ, **env} if env else None).returncode
 
 
 def distributions() -> list[Path]:
@@ -80,7 +82,9 @@ def setup(run_sample: bool = True, pure: bool = False) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     if inputs_changed():
         editable = [arg for d in distributions() for arg in ("-e", str(d))]
-        run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", *editable, "-r", ROOT / "requirements-dev.txt")
+        # The core's setup.py compiles for a wheel; the checkout is compiled in place below (cached by source hash).
+        run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", *editable, "-r", ROOT / "requirements-dev.txt",
+            env={"PAGELIFT_PURE_PYTHON": "1"})
         STAMP.touch()
     compile_core(pure)
     if run_sample:
@@ -113,9 +117,36 @@ def docs(mkdocs_args: list[str]) -> int:
     return run(PY, "-m", "mkdocs", "build", "--strict", "--clean", *mkdocs_args, check=False)
 
 
+def dist() -> int:
+    """Build a wheel of the core and of every plugin into ``dist/``, as a packager would (``pip wheel``).
+
+    The core's wheel carries the mypyc-compiled modules where a C compiler exists (its
+    ``setup.py``); ``PAGELIFT_PURE_PYTHON=1`` or no compiler gives a pure ``py3-none-any`` one.
+    Each build runs in pip's isolated environment, from the build requirements of its pyproject.
+    """
+    out = ROOT / "dist"
+    out.mkdir(exist_ok=True)
+    for old in [*out.glob("pagelift-*.whl"), *out.glob("pagelift_*.whl")]:
+        old.unlink()  # yesterday's wheels beside today's would be installed by the same glob
+    python = PY if PY.exists() else Path(sys.executable)
+    code = run(python, "-m", "pip", "wheel", "--disable-pip-version-check", "-q", "--no-deps", "-w", out,
+               *distributions(), check=False)
+    wheels = sorted(out.glob("pagelift*.whl"))
+    for wheel in wheels:
+        print(f"  {wheel.relative_to(ROOT)}")
+    core = [w for w in wheels if w.name.startswith("pagelift-")]
+    if core:
+        compiled = not core[0].name.endswith("-py3-none-any.whl")
+        print(f"the core's wheel is {'compiled (mypyc)' if compiled else 'pure Python (no compiled modules)'}; "
+              f"install with: pip install {out.relative_to(ROOT)}/pagelift-*.whl {out.relative_to(ROOT)}/pagelift_*.whl")
+    return code
+
+
 def main() -> None:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("setup", "test", "docs"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("setup", "test", "docs", "dist"):
         sys.exit(__doc__)
+    if sys.argv[1] == "dist":
+        sys.exit(dist())
     if sys.argv[1] == "setup":
         pure = "--pure" in sys.argv[2:]
         if not pure:

@@ -61,7 +61,9 @@ def test_no_core_module_hides_a_builtin() -> None:
             for name in names:
                 if name in vars(builtins) and not name.startswith("__"):
                     hidden.append(f"{path.relative_to(CORE)}: {name}")
-    assert sorted(hidden) == ["__init__.py: Warning", "__init__.py: open"]
+    assert hidden == []
+    # The package's public names are bound on first use (pagelift.__getattr__): its table is where they are.
+    assert sorted(name for name in pagelift._PUBLIC if name in vars(builtins)) == ["Warning", "open"]
 
 
 def test_a_page_reaches_its_document_only_through_its_host_interface() -> None:

@@ -7,7 +7,7 @@ compiler exists (``scripts/compile_core.py``); the extension modules sit beside 
 
 - ``PAGELIFT_PURE_PYTHON=1`` in the environment loads every one from its ``.py`` file (the
   pure build: the same tests run on it, and benchmarks set the two side by side);
-- a compiled module older than its source (the source was edited since the build) means
+- in a checkout, a compiled module older than its source (the source was edited since the build) means
   the whole group runs from source, with a warning on stderr, so an edit is never silently
   ignored. All of them, not only the edited one: compiled modules call each other's native
   functions and check for each other's native classes directly, so a compiled interpreter
@@ -35,6 +35,9 @@ PURE_VARIABLE = "PAGELIFT_PURE_PYTHON"
 """Set to 1 (or any value but 0 and empty) to run the core from its Python source."""
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the pagelift package (this module is in pagelift/builds)
+# Staleness is a checkout's question (core/src/pagelift, edited in place). An installed wheel's files
+# are dated by the installer in whatever order it wrote them, so their times say nothing.
+_CHECKOUT = _PACKAGE.parent.name == "src" and (_PACKAGE.parent.parent / "setup.py").exists()
 _C_IN_USE: set[str] = set()  # the C extensions c_extension() handed out
 
 
@@ -61,7 +64,8 @@ def extension_of(name: str) -> Path | None:
 def c_extension_stale(name: str) -> bool:
     """True when the C extension ``name`` (:data:`C_EXTENSIONS`) is built but older than its ``.c`` source."""
     extension = extension_of(name)
-    return extension is not None and extension.stat().st_mtime < source_of(name).with_suffix(".c").stat().st_mtime
+    return (_CHECKOUT and extension is not None
+            and extension.stat().st_mtime < source_of(name).with_suffix(".c").stat().st_mtime)
 
 
 def c_extension(name: str) -> ModuleType | None:
@@ -78,9 +82,9 @@ def c_extension(name: str) -> ModuleType | None:
 
 
 def stale(name: str) -> bool:
-    """True when ``name`` has a compiled module older than its source (edited since the build)."""
+    """True when ``name`` has a compiled module older than its source (edited since the build; in a checkout only)."""
     extension = extension_of(name)
-    return extension is not None and extension.stat().st_mtime < source_of(name).stat().st_mtime
+    return _CHECKOUT and extension is not None and extension.stat().st_mtime < source_of(name).stat().st_mtime
 
 
 class SourceFinder:

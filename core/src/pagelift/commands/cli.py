@@ -1,4 +1,9 @@
-"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images (and plugins' commands)."""
+"""The ``pagelift`` command: list plugins, print a document's text, its tables, its images (and plugins' commands).
+
+``text``, ``images`` and ``plugins`` are defined here; every other built-in command lives in a
+module of its own, imported only when that command runs or the commands are listed
+(:data:`BUILT_IN`): ``pagelift text`` loads neither the batch machinery nor the exporters.
+"""
 
 from __future__ import annotations
 
@@ -12,20 +17,12 @@ import click
 
 from .. import __version__
 from ..apps.guard import StopSignals, exit_status, signal_name
-from ..document.honesty import INSTALL_DECODERS
 from ..document.opening import open_pdf as open_document
-from ..document.parallel import default_workers
 from ..errors import PasswordRequired, PdfError, PluginError
 from ..options import OCR_MODES, Options
-from ..plugins.discovery import installed_plugins
 from ..plugins.manager import PluginLoadWarning, default_manager
-from .batch import batch_command
-from .build import build_command
-from .info_json import info_command, json_command
 from .plugin_commands import PluginCommandGroup
-from .render import render_command
 from .report import EXIT_UNREADABLE, draws_only_unreadable, grouped, plugin_failures
-from .tables import tables_command
 from .text import check_strategies, print_text, say, shown_name, source_of
 
 PARALLEL_PAGES = 32
@@ -33,7 +30,20 @@ PARALLEL_PAGES = 32
 ``--jobs`` says otherwise: below it, starting the workers costs more than they save."""
 
 
-@click.group(cls=PluginCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
+BUILT_IN: dict[str, tuple[str, str]] = {
+    "batch": ("batch", "batch_command"),
+    "json": ("info_json", "json_command"),  # pages as JSON Lines
+    "info": ("info_json", "info_command"),  # metadata, outline, forms, attachments
+    "build": ("build", "build_command"),  # compiled (mypyc) or pure Python
+    "render": ("render", "render_command"),
+    "tables": ("tables", "tables_command"),
+    "markdown": ("markdown", "markdown_command"),
+    "export": ("export", "export_command"),  # every exporter: pagelift export FILE --format NAME
+}
+"""The built-in commands kept in modules of their own: name -> (module under pagelift.commands, attribute)."""
+
+
+@click.group(cls=PluginCommandGroup, lazy_commands=BUILT_IN, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pagelift")
 def main() -> None:
     """Read PDF pages back: text, lines, reading order, tables."""
@@ -41,17 +51,13 @@ def main() -> None:
     warnings.filterwarnings("ignore", category=PluginLoadWarning)
 
 
-main.add_command(batch_command)
-
-
-main.add_command(json_command)  # pagelift json: pages as JSON Lines (cli_json.py)
-main.add_command(info_command)  # pagelift info: metadata, outline, forms, attachments
-main.add_command(build_command)  # pagelift build: compiled (mypyc) or pure Python
-
 
 @main.command("plugins")
 def plugins_command() -> None:
     """List the installed plugins: name, distribution, version and the hooks each implements."""
+    from ..document.honesty import INSTALL_DECODERS
+    from ..plugins.discovery import installed_plugins
+
     installed_plugins(rescan=True)  # what is installed now, whatever the discovery cache says
     manager = default_manager()
     for line in plugin_failures(manager):
@@ -128,6 +134,8 @@ def text_command(files: tuple[str, ...], pages: str | None, password: str | None
         click.echo(f"pagelift: {exc}", err=True)
         sys.exit(1)
     # SIGINT and SIGTERM stop the reading (the page workers ended at once) and exit 130 / 143.
+    from ..document.parallel import default_workers  # here: the worker machinery only for a text command
+
     with StopSignals() as stop:
         for path in files:
             try:
@@ -198,12 +206,3 @@ def _save_png(pixels: Any, folder: Path, name: str) -> str:
     pixels.save(path, format="PNG")
     return str(path)
 
-
-main.add_command(render_command)
-main.add_command(tables_command)
-from .markdown import markdown_command  # noqa: E402  (the command lives in its own module)
-
-main.add_command(markdown_command)
-from .export import export_command  # noqa: E402  (every exporter: pagelift export FILE --format NAME)
-
-main.add_command(export_command)

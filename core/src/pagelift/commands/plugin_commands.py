@@ -10,6 +10,7 @@ kept per plugin manager (an app or a test that swaps the default manager sees it
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
@@ -43,25 +44,39 @@ def plugin_commands(manager: PluginManager, taken: set[str]) -> dict[str, click.
 
 
 class PluginCommandGroup(click.Group):
-    """The ``pagelift`` group: built-in commands, and those plugins add through ``pagelift_register_commands``."""
+    """The ``pagelift`` group: built-in commands, and those plugins add through ``pagelift_register_commands``.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    ``lazy_commands`` names built-in commands by the module (under ``pagelift.commands``) and
+    attribute that define them: a module is imported when its command is looked up, so a
+    process imports only the command it runs.
+    """
+
+    def __init__(self, *args: Any, lazy_commands: dict[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._lazy = dict(lazy_commands or {})
         self._asked: tuple[PluginManager, dict[str, click.Command]] | None = None
 
     def _plugin_commands(self) -> dict[str, click.Command]:
         manager = default_manager()
         if self._asked is None or self._asked[0] is not manager:
-            self._asked = (manager, plugin_commands(manager, set(self.commands)))
+            self._asked = (manager, plugin_commands(manager, {*self.commands, *self._lazy}))
         return self._asked[1]
+
+    def _built_in(self, name: str) -> click.Command | None:
+        """A built-in command, its module imported on first use."""
+        if name not in self.commands and name in self._lazy:
+            module, attribute = self._lazy[name]
+            command: click.Command = getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+            self.add_command(command, name)
+        return self.commands.get(name)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """A built-in command by name, else one a plugin registers."""
-        return super().get_command(ctx, cmd_name) or self._plugin_commands().get(cmd_name)
+        return self._built_in(cmd_name) or self._plugin_commands().get(cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, the plugins' included (``pagelift --help``)."""
-        return sorted({*super().list_commands(ctx), *self._plugin_commands()})
+        return sorted({*super().list_commands(ctx), *self._lazy, *self._plugin_commands()})
 
 
 __all__ = ["PluginCommandGroup", "plugin_commands"]

@@ -17,8 +17,6 @@ import pikepdf
 
 from ..caching.cached import computed_once, computed_once_locked
 from ..caching.cachekeys import done, filling
-from ..catalog.destinations import Destinations
-from ..catalog.structure import Structure, read_structure
 from ..content.cycles import cycles_paused
 from ..content.interpreter import Interpreter, PageContent
 from ..content.shapes import Shape, ShapeReader
@@ -37,6 +35,8 @@ from .honesty import UnreadableReporter
 from .page import Page
 
 if TYPE_CHECKING:
+    from ..catalog.destinations import Destinations
+    from ..catalog.structure import Structure
     from .parallel import PageText
 
 
@@ -302,6 +302,8 @@ class Document(DocumentExtras):
     @computed_once_locked
     def structure(self) -> Structure | None:
         """The logical structure tree of a tagged PDF (:mod:`pagelift.catalog.structure`); None for an untagged file."""
+        from ..catalog.structure import read_structure  # the tagged PDF's reader: not a text's cost
+
         # Through a lambda: a worker's PageReader replaces _warn to mark what it says.
         return read_structure(self._pdf, self.options.limits,
                               lambda page, code, message: self._warn(page, code, message), self._visible_runs_of)

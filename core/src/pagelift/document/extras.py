@@ -12,20 +12,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..caching.cached import computed_once_locked
-from ..catalog.annotations import Annotation, read_annotations
-from ..catalog.attachments import Attachment, read_attachments
-from ..catalog.destinations import Destinations
-from ..catalog.forms import FormField, annotation_pages, read_fields, regenerate_appearances
-from ..catalog.labels import page_labels
-from ..catalog.metadata import Metadata, read_metadata
-from ..catalog.outline import OutlineItem, read_outline
-from ..text.words import Word, words_of_lines
 
+# The catalog's readers are imported by the property that reads each: a text never pays for them.
 if TYPE_CHECKING:
     import pikepdf
 
+    from ..catalog.annotations import Annotation
+    from ..catalog.attachments import Attachment
+    from ..catalog.destinations import Destinations
+    from ..catalog.forms import FormField
+    from ..catalog.metadata import Metadata
+    from ..catalog.outline import OutlineItem
     from ..model.values import Line
     from ..options import Options
+    from ..text.words import Word
 
 
 class ExtrasHost(Protocol):
@@ -68,42 +68,63 @@ class DocumentExtras:
 
     @computed_once_locked
     def _destinations(self) -> Destinations:
+        from ..catalog.destinations import Destinations
+
         return Destinations(self._pdf)
 
     @computed_once_locked
     def metadata(self) -> Metadata:
         """The Info dictionary and XMP metadata (:class:`pagelift.Metadata`), read on first use."""
+        from ..catalog.metadata import read_metadata
+
         return read_metadata(self._pdf, self._document_warning, self.options.limits.max_stream_bytes)
 
     @computed_once_locked
     def outline(self) -> list[OutlineItem]:
         """The bookmarks: top-level :class:`pagelift.OutlineItem` s with their children ([] when none)."""
+        from ..catalog.outline import read_outline
+
         return read_outline(self._pdf, self._destinations, self._document_warning)
 
     @computed_once_locked
     def _annotation_pages(self) -> dict[tuple[int, int], int]:
+        from ..catalog.forms import annotation_pages
+
         return annotation_pages(self._pdf)
 
     @computed_once_locked
     def form_fields(self) -> list[FormField]:
         """The form's terminal fields (:class:`pagelift.FormField`), in tree order ([] when no form)."""
+        from ..catalog.forms import read_fields
+
         return read_fields(self._pdf, self._destinations.page_numbers, lambda: self._annotation_pages,
                            self._document_warning)
 
     @computed_once_locked
     def attachments(self) -> list[Attachment]:
         """The embedded files (:class:`pagelift.Attachment`); their bytes are read by ``data()``."""
+        from ..catalog.attachments import read_attachments
+
         return read_attachments(self._pdf, self._document_warning, self.options.limits.max_stream_bytes)
 
     @computed_once_locked
     def page_labels(self) -> list[str]:
         """The label of every page of the document ("iv", "A-3"; the number where none is given)."""
+        from ..catalog.labels import page_labels
+
         return page_labels(self._pdf, self.page_count, self._document_warning)
 
     @computed_once_locked
     def _appearances_ready(self) -> bool:
         # Before the first page is read: a form that asks for it has its fields drawn from their values.
-        if not self.options.ignore_annotations:
+        try:
+            has_form = "/AcroForm" in self._pdf.Root
+        except Exception:  # a damaged catalog: let the form reader judge it (and warn)
+            has_form = True
+        if has_form and not self.options.ignore_annotations:
+            # A form's reader: only for a document with one.
+            from ..catalog.forms import regenerate_appearances
+
             regenerate_appearances(self._pdf, self._document_warning)
         return True
 
@@ -120,6 +141,8 @@ class PageExtras:
     @computed_once_locked
     def annotations(self) -> list[Annotation]:
         """The page's annotations as data (:class:`pagelift.Annotation`), Popups left out."""
+        from ..catalog.annotations import read_annotations
+
         doc = self.document
         try:
             obj = doc.page_object(self.number)
@@ -140,4 +163,6 @@ class PageExtras:
 
     def words(self) -> list[Word]:
         """The page's words with boxes, font name, size, fill colour, bold and italic (:mod:`pagelift.text.words`)."""
+        from ..text.words import words_of_lines
+
         return words_of_lines(self.lines())

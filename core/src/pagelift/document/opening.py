@@ -19,12 +19,9 @@ import pikepdf
 from ..errors import PasswordRequired, PdfError, PdfFileNotFound, StrictError
 from ..model.values import PdfWarning, WarningCode
 from ..objects.inputs import check_ocr_engine, has_pdf_header, looks_cut_short, recovered, what_it_starts_with
-from ..objects.lostpages import lost_pages
 from ..objects.objstreams import guard_source
 from ..objects.page_ranges import PageSpec, select_pages
 from ..objects.qpdf_messages import is_repair, reason, summary
-from ..objects.recovery import beyond_pypdf, rewrite_leniently
-from ..objects.salvage import broken_encryption_message, cut_page_tree_loops, open_salvaged
 from ..options import Options
 from ..plugins.manager import PluginManager, default_manager
 
@@ -84,6 +81,10 @@ def _open_rebuilt(stream: Any, password: str | None, options: Options, name: str
             raise failure
     except OSError:
         raise failure from None
+    # The repairs are imported here, for a file that needs them: a sound file never pays for them.
+    from ..objects.recovery import beyond_pypdf, rewrite_leniently
+    from ..objects.salvage import broken_encryption_message
+
     # The salvage's own faults first: looking costs a scan, where pypdf's import alone is
     # ~100 ms and its rebuild of a 3 MB file 0.4 s.
     salvaged = _open_salvaged(data, password, name, refused, limit)
@@ -112,6 +113,8 @@ def _cut_loops(pdf: pikepdf.Pdf, refused: Exception, name: str) -> tuple[int, Pd
     """A page tree that loops, cut where it loops (:mod:`pagelift.objects.salvage`): its page count and warning."""
     if "Loop" not in str(refused):
         return 0, None
+    from ..objects.salvage import cut_page_tree_loops
+
     try:
         cuts = cut_page_tree_loops(pdf)
         count = len(pdf.pages) if cuts else 0
@@ -126,6 +129,8 @@ def _cut_loops(pdf: pikepdf.Pdf, refused: Exception, name: str) -> tuple[int, Pd
 def _open_salvaged(data: bytes, password: str | None, name: str, refused: Exception,
                    limit: int) -> tuple[pikepdf.Pdf, PdfWarning] | None:
     """A file qpdf refused, mended by :mod:`pagelift.objects.salvage`; None when no repair of its applies or helps."""
+    from ..objects.salvage import open_salvaged
+
     try:
         found = open_salvaged(data, password, max_bytes=limit)
     except pikepdf.PasswordError:
@@ -250,6 +255,8 @@ def open_pdf(
         code = WarningCode.REPAIRED if is_repair(problems) else WarningCode.MALFORMED_DOCUMENT
         said = recovered(stream, pdf, count) if code == WarningCode.REPAIRED else ""
         doc_warnings.append(PdfWarning(0, code, summary(problems, name) + said))
+        from ..objects.lostpages import lost_pages  # qpdf's complaints about pages: a damaged file's
+
         doc_warnings += [PdfWarning(0, WarningCode.MALFORMED_DOCUMENT, m) for m in lost_pages(problems, raw)]
     try:
         chosen = select_pages(pages, count)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..caching.cached import computed_once, computed_once_locked
-from ..catalog.destinations import Destinations
 from ..content.cycles import cycles_paused
 from ..content.interpreter import PageContent
 from ..content.shapes import Shape
@@ -25,12 +24,14 @@ from ..pictures.ocr import OcrReader, has_text, image_only_message, selection
 from ..pictures.outlines import count_fills, outlined_message
 from ..plugins.manager import PluginManager
 from ..plugins.strategies import LayoutContext, TableContext
-from ..tables.auto import AUTO, auto_tables
 from ..text.cleaning import clean_runs
 from ..text.lines import lines
 from .assembly import arranged_blocks, assembled_text, layout_name
 from .extras import PageExtras
 from .rendering import rendered_ocr_runs
+
+if TYPE_CHECKING:
+    from ..catalog.destinations import Destinations
 
 
 class PageHost(Protocol):
@@ -331,6 +332,9 @@ class Page(PageExtras):
         any other name asks that detector alone, with its ``options``. Each table's
         ``detector`` says which found it.
         """
+        # The detectors' arbiter: imported for a page's tables only.
+        from ..tables.auto import AUTO, auto_tables
+
         context = TableContext(self.number, self.media_box, self.crop_box, self.rotation,
                                shape_source=lambda: self.shapes)
         if detector == AUTO:

@@ -30,13 +30,9 @@ terminated then killed after a grace period, instead of waiting for their chunks
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import pickle
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
@@ -47,7 +43,11 @@ from ..model.values import PdfWarning
 from .page import PageHost
 from .processes import die_with_parent, end_processes
 
+# multiprocessing, concurrent.futures and pickle are imported by the functions that start workers:
+# a text read in one process (every `pagelift text` without --jobs) never pays for them.
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
     from .page import Page
 
 
@@ -117,12 +117,16 @@ def _serial(doc: Document, layout: str | None) -> Iterator[PageText]:
 
 
 def _context() -> Any:
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 def _check_sendable(doc: Document, context: Any) -> Any:
     """What the workers get as their plugin manager: None (their own installed plugins) or the caller's."""
+    import pickle
+
     from ..plugins.manager import default_manager
 
     own = None if doc.plugins is default_manager() else doc.plugins
@@ -139,6 +143,9 @@ def _check_sendable(doc: Document, context: Any) -> Any:
 
 
 def _parallel(doc: Document, layout: str | None) -> Iterator[PageText]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     if layout is not None:
         doc.plugins.layout(layout)  # an unknown name: PluginError here, before any worker starts
     context = _context()
