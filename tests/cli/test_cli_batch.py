@@ -135,7 +135,7 @@ def test_ctrl_c_stops_with_what_is_done_written(tmp_path: Path, archive: Path, m
     assert result.exit_code == 130
     assert sorted(records(out)) == ["a.pdf", "b.PDF"]
     assert "batch interrupted; run again with --resume to read the rest: 2 of 5 files" in result.stderr
-    assert f"to resume: pagelift batch {archive} --out {out} --resume" in result.stderr
+    assert f"to resume: pagelift batch {archive} --out {out} --jobs 1 --resume" in result.stderr  # as it was run
 
 
 def test_a_folder_out_gets_one_file_per_input_and_an_index(tmp_path: Path, archive: Path,

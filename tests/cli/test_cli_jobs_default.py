@@ -15,6 +15,7 @@ import pagelift
 from pagelift.apps import batch
 from pagelift.commands import batch as cli_batch
 from pagelift.commands import cli
+from pagelift.document import parallel
 
 
 @pytest.fixture
@@ -70,7 +71,7 @@ def test_text_reads_long_files_on_every_processor(tmp_path: Path, monkeypatch: p
         return real(doc, layout)
 
     monkeypatch.setattr(cli, "print_text", noting)
-    monkeypatch.setattr(cli, "default_workers", lambda: 3)
+    monkeypatch.setattr(parallel, "default_workers", lambda: 3)  # the text command imports it when it runs
     result = CliRunner().invoke(cli.main, ["text", str(path), *extra])
     assert result.exit_code == 0, result.output
     assert seen == [workers]

@@ -288,7 +288,7 @@ def resume_command(paths: Sequence[str], out: str, fmt: str, jobs: int, timeout:
     args = ["pagelift", "batch", *paths, "--out", out]
     if fmt != "text":
         args += ["--format", fmt]
-    if jobs != 1:
+    if jobs != 0:  # 0, one per processor, is the default
         args += ["--jobs", str(jobs)]
     if timeout is not None:
         args += ["--timeout", f"{timeout:g}"]
