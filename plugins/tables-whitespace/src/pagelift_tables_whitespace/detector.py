@@ -9,6 +9,7 @@ from typing import Any
 
 import pagelift
 
+from .aligned import aligned_boundaries
 from .axes import PageNumbers
 from .blocks import blocks
 from .drawings import among_strokes
@@ -91,6 +92,7 @@ class WhitespaceDetector:
             if len(block.rows) < opts.min_rows:
                 continue
             block.gaps = sorted([*block.gaps, *tight_boundaries(block)], key=lambda g: g.u0)
+            block.gaps = sorted([*block.gaps, *aligned_boundaries(block)], key=lambda g: g.u0)
             grid, heads = drop_marks(*join_wrapped(cells(block), [row.line for row in block.rows]))
             if running_head(grid, heads):
                 grid, heads = grid[1:], heads[1:]
