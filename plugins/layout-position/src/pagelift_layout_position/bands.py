@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pagelift import Line, Run, frame, has_rtl, span
 from pagelift.text.frames import columns_of, common_strips, free_strips
 
-from .lines import make_line, prose_words
+from .lines import make_line, prose_words, words
 
 GUTTER_WIDTH = 0.75
 """The narrowest empty strip (in text sizes) that can separate two columns."""
@@ -231,8 +231,9 @@ class ColumnBand:
         """True when the columns read as running text (lines of several words), not as table cells.
 
         Tables are short cells sharing every row; prose columns carry lines of
-        ``PROSE_WORDS`` words or more (figures do not count: a tight table's numbers, read
-        as one piece ``393 0.50 196.50``, are three cells, not three words of prose): on average over the band, and in at least one line of
+        ``PROSE_WORDS`` words or more; a column of nothing but figures holds none (a tight
+        table's numbers, read as one piece ``393 0.50 196.50``, are three cells, not three
+        words of prose): on average over the band, and in at least one line of
         every column (a column may end on a short last line).
         """
         if not self.is_split:
@@ -244,7 +245,10 @@ class ColumnBand:
         return prose
 
     def _prose(self) -> bool:
-        counts = [[prose_words(p.text) for p in col] for col in self.columns()]
+        columns = self.columns()
+        if any(col and all(prose_words(p.text) == 0 for p in col) for col in columns):
+            return False  # a column of nothing but figures is a table's, however many a line holds
+        counts = [[words(p.text) for p in col] for col in columns]
         if not all(counts):
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
@@ -388,14 +392,11 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
             if ok and gutters and len(current) == 1 and i + 1 < len(lines):
                 # A band's first line may be a title above the columns that happens to leave
                 # one of their gutters free: if it hides a gutter the next lines share, it
-                # stands alone. (Three lines ahead, so that word gaps rarely line up.) Where the
-                # page has column edges, only gutters ending at one count: three justified lines
-                # can still leave a river of stretched word gaps that a column's first line hides.
+                # stands alone. (Three lines ahead, so that word gaps rarely line up.)
                 ahead = frees[i]
                 for nxt in frees[i + 1 : i + 3]:
                     ahead = _intersect(ahead, nxt)
-                ok = len(_at_edges(_gutters(_intersect(ahead, free), s.size, edges), edges)) \
-                    >= len(_at_edges(_gutters(ahead, s.size, edges), edges))
+                ok = len(_gutters(_intersect(ahead, free), s.size, edges)) >= len(_gutters(ahead, s.size, edges))
             if ok and gutters:
                 current.append(line)
                 free = joined
@@ -409,13 +410,6 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
         last_v, last_size = s.v, s.size
     close()
     return _confirm_small_bands(bands)
-
-
-def _at_edges(gutters: list[Interval], edges: Sequence[float]) -> list[Interval]:
-    """The gutters that end at a column edge of the page (all of them on a page without edges)."""
-    if not edges:
-        return gutters
-    return [g for g in gutters if any(abs(g[1] - e) <= EDGE_TOLERANCE for e in edges)]
 
 
 def _gridlike(band: ColumnBand) -> bool:

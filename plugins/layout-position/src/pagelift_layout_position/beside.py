@@ -9,11 +9,14 @@ the left, after it when on the right.
 
 from __future__ import annotations
 
-from pagelift import Line
+from pagelift import Line, frame
 from pagelift.text.frames import columns_of
 
 from .bands import PROSE_WORDS, ColumnBand
 from .lines import make_line, prose_words
+
+BASELINE = 0.5
+"""Baselines farther apart than this (points) are two lines' that the line rule joined, not one row's."""
 
 TABLE_COLUMNS = 2
 """The fewest columns the part beside the prose must have to be a table (one would be a second text column)."""
@@ -41,11 +44,25 @@ def text_beside_table(band: ColumnBand) -> tuple[list[Line], ColumnBand, bool] |
             continue
         starts = [a for a, _ in band.gutters]
         keep = range(1, len(columns)) if first else range(len(columns) - 1)
+        side = 0 if first else len(columns) - 1
         rest: list[Line] = []
+        shared = apart = own = 0
         for line in band.lines:
-            runs = [run for run, k in zip(line.runs, columns_of(line.runs, starts), strict=True) if k in keep]
+            ks = columns_of(line.runs, starts)
+            runs = [run for run, k in zip(line.runs, ks, strict=True) if k in keep]
+            text_runs = [run for run, k in zip(line.runs, ks, strict=True) if k == side]
+            if runs and text_runs:
+                shared += 1
+                apart += abs(frame(text_runs[0])[1] - frame(runs[0])[1]) > BASELINE
+            own += not runs
             if runs:
                 rest.append(make_line(runs))
+        # Beside each other, not one table: the text's lines and the table's rows keep their
+        # own spacing, so where a line of one meets a row of the other (the line rule joins
+        # them) their baselines mostly differ, or the text's lines mostly stand alone. A
+        # table whose first column holds phrases has it on each row's own baseline.
+        if own <= shared and 2 * apart < shared:
+            continue
         gutters = band.gutters[1:] if first else band.gutters[:-1]
         return text, ColumnBand(rest, gutters), first
     return None
