@@ -34,13 +34,14 @@ def test_a_slides_bullets_beside_its_table_read_before_the_table(read: Reader) -
     font = doc.standard_font("Helvetica")
     page = doc.add_page()
     bullets = ["Village wide wide barge lock keepers.", "Lower people narrow workshop early.",
-               "Winter street measured north of here.", "Repairs bridge old traders railway."]
+               "Winter street measured north of here.", "Repairs bridge old traders railway.",
+               "Quarry weather and the harvest late.", "Chapel harbour meadow towpath plans."]
     table = [("Name", "Kind", "Total"), ("Cobble Quay", "Cider", "329.00"), ("Heron Pool", "Cider", "133.00"),
              ("Mill Bridge", "Stout", "9.50")]
-    # The bullets at their own spacing (24 points), the table's rows at theirs (15), as a
+    # The bullets at their own spacing (19 points), the table's rows at theirs (15), as a
     # slide's text box and table stand beside each other: their lines rarely meet.
     for i, text in enumerate(bullets):
-        page.text(font, 12, 72, 703 - 24 * i, text)
+        page.text(font, 12, 72, 705 - 19 * i, text)
     for i, row in enumerate(table):
         for x, cell in zip((330, 420, 480), row, strict=True):
             page.text(font, 10, x, 700 - 15 * i, cell)

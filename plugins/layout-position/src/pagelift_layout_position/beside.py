@@ -47,9 +47,12 @@ def text_beside_table(band: ColumnBand) -> tuple[list[Line], ColumnBand, bool] |
         side = 0 if first else len(columns) - 1
         rest: list[Line] = []
         shared = apart = own = 0
+        rows_of_table = True
         for line in band.lines:
             ks = columns_of(line.runs, starts)
             runs = [run for run, k in zip(line.runs, ks, strict=True) if k in keep]
+            # Each line of the table is a row of it: text in two of its columns at least.
+            rows_of_table &= not runs or len({k for k in ks if k in keep}) >= TABLE_COLUMNS
             text_runs = [run for run, k in zip(line.runs, ks, strict=True) if k == side]
             if runs and text_runs:
                 shared += 1
@@ -59,9 +62,10 @@ def text_beside_table(band: ColumnBand) -> tuple[list[Line], ColumnBand, bool] |
                 rest.append(make_line(runs))
         # Beside each other, not one table: the text's lines and the table's rows keep their
         # own spacing, so where a line of one meets a row of the other (the line rule joins
-        # them) their baselines mostly differ, or the text's lines mostly stand alone. A
-        # table whose first column holds phrases has it on each row's own baseline.
-        if own <= shared and 2 * apart < shared:
+        # them) their baselines differ (three in four at least: they may meet by chance), and
+        # some of the text's lines stand alone. A table whose first column holds phrases, or
+        # a form, has most rows on one baseline.
+        if 4 * apart < 3 * shared or own < 2 or not rows_of_table or len(rest) < TABLE_COLUMNS + 1:
             continue
         gutters = band.gutters[1:] if first else band.gutters[:-1]
         return text, ColumnBand(rest, gutters), first

@@ -169,7 +169,10 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
             left = subtract(block.gaps, row.pieces)
             # The first line proposes gaps freely (a header's words are short); rows decide.
             narrow = subtract(block.narrow, row.pieces)
-            if boundaries(left) and (len(block.rows) < 2 or _keeps_a_boundary(block.gaps, left)):
+            # A block whose rows crossed all its gaps (a tight table kept by _aligned_row) has
+            # no boundary left to keep: a line continues it only by lining up as well.
+            if boundaries(left) and (len(block.rows) < 2 or (boundaries(block.gaps)
+                                                             and _keeps_a_boundary(block.gaps, left))):
                 block.gaps, block.narrow = left, narrow
                 block.rows.append(row)
                 previous = line
