@@ -78,3 +78,47 @@ def test_the_same_columns_far_apart_read_the_same(read_tables: Read) -> None:
 def test_what_counts_as_a_figure() -> None:
     assert all(is_number(t) for t in ["12", "3.5", "1,204", "(7)", "-2.25", "45%", "£12"])
     assert not any(is_number(t) for t in ["Mr", "North", "12a", "", "R2D2"])
+
+
+def _form(beside: bool) -> Document:
+    """A filled form, two fields a row: bold labels over (or beside) their plain values."""
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    bold = doc.standard_font("Helvetica-Bold")
+    page = doc.add_page()
+    fields = [(("Full name", "Cora Finch"), ("Date of birth", "4/8/1977")),
+              (("Street", "73 Mill Street"), ("Town", "Kings Lock")),
+              (("Postcode", "AB5 8CD"), ("Telephone", "08704 582043")),
+              (("Email", "cora@example.org"), ("Boat name", "Sao Flat"))]
+    y = 700.0
+    for pair in fields:
+        for x, (label, value) in zip((72, 320), pair, strict=True):
+            page.text(bold, 10, x, y, label)
+            if beside:
+                page.text(font, 10, x + 90, y, value)
+            else:
+                page.text(font, 10, x, y - 14, value)
+        y -= 20 if beside else 34
+    return doc
+
+
+def test_a_forms_labels_over_their_values_are_no_table(read_tables: Read) -> None:
+    assert read_tables(_form(beside=False)) == [[]]
+
+
+def test_a_forms_labels_beside_their_values_are_no_table(read_tables: Read) -> None:
+    assert read_tables(_form(beside=True)) == [[]]
+
+
+def test_a_table_with_a_bold_header_and_bold_row_labels_is_still_a_table(read_tables: Read) -> None:
+    # The nearest table: a bold header row and a bold first column, plain figures.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    bold = doc.standard_font("Helvetica-Bold")
+    page = doc.add_page()
+    rows = [["Lock", "Miles", "Boats"], ["Kings", "2.5", "12"], ["Weir", "11.0", "7"], ["Stone", "4.25", "30"]]
+    for r, row in enumerate(rows):
+        for c, (x, text) in enumerate(zip((72, 200, 300), row, strict=True)):
+            page.text(bold if r == 0 or c == 0 else font, 10, x, 700 - 14 * r, text)
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [rows]
