@@ -41,14 +41,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "families"
 
-WORDS = ("river canal lock towpath mill weir barge harbour market bridge council station "
-         "railway engine morning evening village county winter summer harvest orchard meadow "
-         "school library museum theatre garden street square chapel tower quarry furnace "
-         "workshop ledger report survey record season weather people traders farmers builders "
-         "keepers walkers drivers crews owners visitors plans works repairs budget funds "
-         "opened closed restored measured counted carried crossed followed reached joined built "
-         "painted raised lowered moved held kept found made brought sent named early late long "
-         "short wide narrow quiet busy old new north south east west upper lower").split()
+WORDS = ["river", "canal", "lock", "towpath", "mill", "weir", "barge", "harbour", "market", "bridge", "council", "station", "railway", "engine", "morning", "evening", "village", "county", "winter", "summer", "harvest", "orchard", "meadow", "school", "library", "museum", "theatre", "garden", "street", "square", "chapel", "tower", "quarry", "furnace", "workshop", "ledger", "report", "survey", "record", "season", "weather", "people", "traders", "farmers", "builders", "keepers", "walkers", "drivers", "crews", "owners", "visitors", "plans", "works", "repairs", "budget", "funds", "opened", "closed", "restored", "measured", "counted", "carried", "crossed", "followed", "reached", "joined", "built", "painted", "raised", "lowered", "moved", "held", "kept", "found", "made", "brought", "sent", "named", "early", "late", "long", "short", "wide", "narrow", "quiet", "busy", "old", "new", "north", "south", "east", "west", "upper", "lower"]
 NAMES = ["Must Fluent", "São Flat", "Oak Wharf", "Hill Top", "Long Reach", "Mill Bridge", "Weir End",
          "Kings Lock", "Stone Cut", "Ash Tunnel", "Marsh Gate", "Heron Pool", "Cobble Quay", "Fen Side"]
 KINDS = ["Ale", "Stout", "Mild", "Bitter", "Porter", "Lager", "Cider", "Perry"]
@@ -227,7 +220,7 @@ def figure_columns(rng: random.Random, n: int, stem: Path, producer: str) -> Mad
     picture = stem.with_name(stem.name.replace(".", "-") + ".png")  # one dot: graphicx reads the extension
     _picture(picture, rng)
     if producer == "chromium":
-        cols = lambda ps: (f'<div class="cols">' + "".join(f"<p>{html.escape(p)}</p>" for p in ps)  # noqa: E731
+        cols = lambda ps: ('<div class="cols">' + "".join(f"<p>{html.escape(p)}</p>" for p in ps)  # noqa: E731
                            + "</div>")
         chromium(f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
 @page {{ size: A4; margin: 2cm; }}

@@ -65,9 +65,9 @@ def rule_pieces(shapes: Iterable[pagelift.Shape], view: View) -> tuple[list[Rule
     across: list[Rule] = []
     down: list[Rule] = []
     shapes = list(shapes)
-    for box in tiles(shapes, view):
-        across += [Rule(box.y0, box.x0, box.x1), Rule(box.y1, box.x0, box.x1)]
-        down += [Rule(box.x0, box.y0, box.y1), Rule(box.x1, box.y0, box.y1)]
+    for tile in tiles(shapes, view):
+        across += [Rule(tile.y0, tile.x0, tile.x1), Rule(tile.y1, tile.x0, tile.x1)]
+        down += [Rule(tile.x0, tile.y0, tile.y1), Rule(tile.x1, tile.y0, tile.y1)]
     for shape in shapes:
         visible_stroke = shape.stroke and not _white(shape.stroke_color)
         visible_fill = shape.fill and not _white(shape.fill_color)

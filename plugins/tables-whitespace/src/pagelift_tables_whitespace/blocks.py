@@ -13,6 +13,7 @@ nothing but spaces is passed over.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -76,7 +77,7 @@ ALIGNED = 0.6
 def narrow_gaps(row_pieces: Sequence[Piece]) -> list[Gap]:
     """The stretches between a line's words at least :data:`NARROW` wide (its word spaces too)."""
     inked = [p for p in row_pieces if not p.blank]
-    return [Gap(a.u1, b.u0, NARROW) for a, b in zip(inked, inked[1:]) if b.u0 - a.u1 >= NARROW]
+    return [Gap(a.u1, b.u0, NARROW) for a, b in itertools.pairwise(inked) if b.u0 - a.u1 >= NARROW]
 
 
 def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list[Gap]:
