@@ -237,9 +237,18 @@ def _aligned_row(block: Block, row: Row, narrow: Sequence[Gap]) -> bool:
     narrow stretches it had (:attr:`Block.narrow`) mostly stay empty past this line, and at
     one of them at least this line's words line up with every row's below the header: the
     word after it begins where theirs do, or the figure before it ends where theirs do.
-    A sentence below the table crosses most stretches and lines up with none.
+    A sentence below the table crosses most stretches and lines up with none, and it runs
+    wider than the table: a line reaching past the block's words on either side is no row.
     """
     if len(block.rows) < 2 or not block.narrow:
+        return False
+    # A table's row stays inside the table's width; a paragraph's line below it runs wider.
+    inked = [p for p in row.pieces if not p.blank]
+    drawn = [p for r in block.rows for p in r.pieces if not p.blank]
+    if not inked or not drawn:
+        return False
+    space = max(p.space for p in inked)
+    if inked[0].u0 < min(p.u0 for p in drawn) - space or inked[-1].u1 > max(p.u1 for p in drawn) + 2 * space:
         return False
     had, kept = boundaries(block.narrow), boundaries(narrow)
     if not kept or 2 * len(kept) < len(had):
