@@ -122,3 +122,14 @@ def test_a_table_with_a_bold_header_and_bold_row_labels_is_still_a_table(read_ta
             page.text(bold if r == 0 or c == 0 else font, 10, x, 700 - 14 * r, text)
     (tables,) = read_tables(doc)
     assert [table.rows for table in tables] == [rows]
+
+
+def test_a_paragraph_line_right_below_a_tight_table_is_no_row_of_it(read_tables: Read) -> None:
+    # The sentence sits one row's distance below the last row and runs wider than the
+    # table; it crosses the header's gaps as the long rows do, but it is no row.
+    doc = tight_page(ROWS, 2.0, right={3, 4, 5})
+    page = doc.pages[0]
+    font = doc.standard_font("Helvetica")
+    page.text(font, 10, 72, 730 - 14 * len(ROWS), "A flight of locks to the summit pound where water is held between them.")
+    (tables,) = read_tables(doc)
+    assert [table.rows for table in tables] == [ROWS]
