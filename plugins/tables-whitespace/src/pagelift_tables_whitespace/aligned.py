@@ -97,6 +97,10 @@ def is_number(text: str) -> bool:
 def _told(columns: list[list[Piece]], lo: float, hi: float) -> bool:
     """True when the words either side of ``[lo, hi]`` say it is a column boundary (module doc)."""
     header = _sides(columns[0], lo, hi)
+    # A header names its columns: a first row with a figure after the stretch ("Halt 25" at
+    # the top of a table's continuation on the next page) is a row of data, no header.
+    if header is not None and (header[1].run is None or is_number(header[1].run.text)):
+        header = None
     below = [s for s in (_sides(column, lo, hi) for column in columns[1:]) if s is not None]
     if len(below) < MIN_ROWS:
         return False
