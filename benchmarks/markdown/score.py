@@ -169,19 +169,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--show", help="print both outputs of the PDF whose name starts with this")
     parser.add_argument("--layout", help="the layout pagelift's untagged path reads (default: pagelift's default)")
+    parser.add_argument("--folder", type=Path, default=OUT,
+                        help="the PDFs and their NAME.json truths (benchmarks/layout/families: by family)")
     args = parser.parse_args()
     if args.layout:
         PAGELIFT_OPTIONS["layout"] = args.layout
-    pdfs = sorted(OUT.glob("*.pdf"))
+    folder: Path = args.folder
+    pdfs = sorted(p for p in folder.glob("*.pdf") if (folder / (p.stem + ".json")).exists())
     if not pdfs:
-        sys.exit(f"no PDFs in {OUT}: run generate.py first")
+        sys.exit(f"no PDFs in {folder}: run generate.py first")
     for tool in TOOLS.values():  # imports and first-call set-up, outside the timing
         tool(pdfs[0])
     total = {name: Score() for name in TOOLS}
     by_producer: dict[str, dict[str, Score]] = {}
     for i, pdf in enumerate(pdfs):
-        truth = json.loads((OUT / (pdf.stem + ".json")).read_text(encoding="utf-8"))
-        producer = pdf.stem.split(".", 1)[1]
+        truth = json.loads((folder / (pdf.stem + ".json")).read_text(encoding="utf-8"))
+        # The generated set's groups are its producers; families.py's, its families (NAME-N.PRODUCER).
+        producer = pdf.stem.split(".", 1)[1] if folder == OUT else pdf.stem.split(".", 1)[0].rsplit("-", 1)[0]
         names = list(TOOLS) if i % 2 == 0 else list(reversed(TOOLS))
         for name in names:
             start = time.perf_counter()

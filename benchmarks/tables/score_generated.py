@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tools", default=",".join(TOOLS))
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("--json", type=Path, help="write every tool's tables to this file")
+    parser.add_argument("--by", choices=("producer", "style"), default="producer",
+                        help="group the last table by producer, or by style (families.py's families)")
     args = parser.parse_args(argv)
     tools = [t for t in args.tools.split(",") if t]
     docs = sorted(args.folder.glob("*.truth.json"))
@@ -72,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     errors = {t: 0 for t in tools}
     seconds = {t: 0.0 for t in tools}
     by_producer: dict[str, dict[str, score.Score]] = {}
+    false_by: dict[str, dict[str, int]] = {}
     saved: dict[str, Any] = {}
     for truth_path in docs:
         name = truth_path.name[: -len(".truth.json")]
@@ -90,10 +93,12 @@ def main(argv: list[str] | None = None) -> int:
             if truth.tables:
                 s = score.score_file(truth, found)
                 totals[tool].add(s)
-                by_producer.setdefault(data["producer"], {t: score.Score() for t in tools})[tool].add(s)
+                by_producer.setdefault(data[args.by], {t: score.Score() for t in tools})[tool].add(s)
                 false_tables[tool] += s.extra_tables
             else:
-                false_tables[tool] += sum(len(v) for v in found.values())
+                claimed = sum(len(v) for v in found.values())
+                false_tables[tool] += claimed
+                false_by.setdefault(data[args.by], {t: 0 for t in tools})[tool] += claimed
         print(f"{name}: done", file=sys.stderr, flush=True)
     if args.json:
         args.json.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
@@ -114,11 +119,17 @@ def main(argv: list[str] | None = None) -> int:
     print("| false tables | " + " | ".join(str(false_tables[t]) for t in tools) + " |")
     print("| documents with an error | " + " | ".join(str(errors[t]) for t in tools) + " |")
     print("| seconds (summed, loaded machine) | " + " | ".join(f"{seconds[t]:.1f}" for t in tools) + " |")
-    print("\nCell F1 by producer:\n")
-    print("| producer | " + " | ".join(tools) + " |")
+    print(f"\nCell F1 by {args.by}:\n")
+    print(f"| {args.by} | " + " | ".join(tools) + " |")
     print("|---|" + "---|" * len(tools))
     for producer, scores in sorted(by_producer.items()):
         print(f"| {producer} | " + " | ".join(f1(scores[t]) for t in tools) + " |")
+    if false_by:
+        print(f"\nTables claimed on the documents without one, by {args.by}:\n")
+        print(f"| {args.by} | " + " | ".join(tools) + " |")
+        print("|---|" + "---|" * len(tools))
+        for group, counts in sorted(false_by.items()):
+            print(f"| {group} | " + " | ".join(str(counts[t]) for t in tools) + " |")
     return 0
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pagelift import Line, Run, frame, has_rtl, span
 from pagelift.text.frames import columns_of, common_strips, free_strips
 
-from .lines import make_line, words
+from .lines import make_line, prose_words, words
 
 GUTTER_WIDTH = 0.75
 """The narrowest empty strip (in text sizes) that can separate two columns."""
@@ -176,6 +176,7 @@ class ColumnBand:
             grouped[-1].append((line, cells))
         if columns == 2:
             grouped = _centred_labels(grouped, first)
+        grouped = _labels_over_values(grouped)
         rows: list[list[Line]] = []
         for row in grouped:
             if len(row) == 1:
@@ -230,7 +231,9 @@ class ColumnBand:
         """True when the columns read as running text (lines of several words), not as table cells.
 
         Tables are short cells sharing every row; prose columns carry lines of
-        ``PROSE_WORDS`` words or more: on average over the band, and in at least one line of
+        ``PROSE_WORDS`` words or more; a column of nothing but figures holds none (a tight
+        table's numbers, read as one piece ``393 0.50 196.50``, are three cells, not three
+        words of prose): on average over the band, and in at least one line of
         every column (a column may end on a short last line).
         """
         if not self.is_split:
@@ -242,7 +245,10 @@ class ColumnBand:
         return prose
 
     def _prose(self) -> bool:
-        counts = [[words(p.text) for p in col] for col in self.columns()]
+        columns = self.columns()
+        if any(col and all(prose_words(p.text) == 0 for p in col) for col in columns):
+            return False  # a column of nothing but figures is a table's, however many a line holds
+        counts = [[words(p.text) for p in col] for col in columns]
         if not all(counts):
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
@@ -270,6 +276,70 @@ def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],
             continue
         out.append(row)
     return out
+
+
+def _style(line: Line) -> tuple[bool, str] | None:
+    """The one style (bold, font name) every drawn run of a line has, or None when they differ."""
+    styles = {(run.bold, run.font_name) for run in line.runs if run.text.strip()}
+    return next(iter(styles)) if len(styles) == 1 else None
+
+
+def _labels_over_values(grouped: list[list[tuple[Line, dict[int, list[Run]]]]]
+                        ) -> list[list[tuple[Line, dict[int, list[Run]]]]]:
+    """Pair each line of labels with the line of values below it, when a band's lines alternate so.
+
+    A form that prints each field's label above its value, two fields a row, is a band of
+    lines in two styles taking turns: labels (bold), values, labels, values. Read row by
+    row, each label would be parted from its value by the other field's label; paired, the
+    row is read cell by cell (the label, then its value, field after field). A table's
+    header is one line in its own style, not every other line, and is left alone.
+    """
+    styles = [_style(row[0][0]) if len(row) == 1 else None for row in grouped]
+    label, value = styles[:2] if len(styles) > 1 else (None, None)
+    if label is None or value is None or label == value:
+        return grouped
+    n = 0
+    while n + 1 < len(styles) and styles[n] == label and styles[n + 1] == value:
+        n += 2
+    if n < 4:
+        return grouped
+    # The pairs; the lines after them (check boxes, a text area's label) stay rows of their own.
+    return [grouped[i] + grouped[i + 1] for i in range(0, n, 2)] + grouped[n:]
+
+
+def label_value_band(band: ColumnBand) -> tuple[int, ColumnBand] | None:
+    """The form fields, labels over values, near the top of a band that did not read as split:
+    the index of their first line in the band, and the fields as a band; or None.
+
+    The band's first lines taking turns between two styles (labels, values, labels, values:
+    four lines at least, in pairs) are returned as a band of their own, cut only at the
+    gutters each of those lines has text on both sides of, so that :meth:`ColumnBand.rows`
+    pairs each line of labels with its values (:func:`_labels_over_values`). The fields'
+    values are as wide as their text, so the lines leave other strips free too (between a
+    short value and the next field) that part no other line: those are not the form's. The
+    band's lines before the pairs (the last line of the paragraph above, which leaves the
+    gutters free as a short line does) and after them (a row of check boxes, a text area)
+    are left to be read as paragraphs.
+    """
+    if not band.gutters:
+        return None
+    styles = [_style(line) for line in band.lines]
+    for start in (0, 1):
+        label, value = styles[start:start + 2] if len(styles) > start + 1 else (None, None)
+        if label is None or value is None or label == value:
+            continue
+        n = start
+        while n + 1 < len(styles) and styles[n] == label and styles[n + 1] == value:
+            n += 2
+        if n - start < 4:
+            continue
+        lines = band.lines[start:n]
+        through = [(a, b) for a, b in band.gutters
+                   if all(any(frame(r)[0] + r.width <= a for r in line.runs if r.text.strip())
+                          and any(frame(r)[0] >= b for r in line.runs if r.text.strip()) for line in lines)]
+        if through:
+            return start, ColumnBand(list(lines), through)
+    return None
 
 
 def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:

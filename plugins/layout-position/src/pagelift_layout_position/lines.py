@@ -36,3 +36,9 @@ def words(text: str) -> float:
         cjk = sum(1 for c in token if is_cjk(c))
         count += 1 if cjk == 0 else max(1.0, cjk / 2 + (1 if cjk < len(token) else 0))
     return count
+
+
+def prose_words(text: str) -> float:
+    """:func:`words`, leaving out the tokens without a letter: figures (``393``, ``0.50``) are
+    no running text, so a table's column of numbers is not a column of prose."""
+    return words(" ".join(token for token in text.split() if any(c.isalpha() for c in token)))

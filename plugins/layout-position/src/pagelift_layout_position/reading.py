@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 import pagelift
 from pagelift import Block, Line, Run, frame, span
 
-from .bands import CONFIRMED_BAND, ColumnBand, column_bands
+from .bands import CONFIRMED_BAND, ColumnBand, column_bands, label_value_band
+from .beside import text_beside_table
 from .lines import direction_groups
 from .paragraphs import paragraphs
 
@@ -19,8 +20,9 @@ def arrange_by_bands(runs: Sequence[Run], context: pagelift.LayoutContext,
     The runs (already cleaned by the core) are gathered into lines by the line rule and
     split by direction (the direction with the most text first). Within each direction the
     lines are cut into :func:`column_bands`; a band for which ``read_as_columns`` says yes
-    is read column after column (from the right in right-to-left text), any other split
-    band (a table) row by row as one block
+    is read column after column (from the right in right-to-left text), a column of prose
+    beside a table (:func:`text_beside_table`) as paragraphs and the table after or before
+    it, any other split band (a table) row by row as one block
     (:meth:`ColumnBand.rows`), and the lines between split bands are cut into
     :func:`paragraphs`, each read in its place from the top. Column bands that follow one
     another with nothing across their gutter between them are one block of columns
@@ -31,7 +33,14 @@ def arrange_by_bands(runs: Sequence[Run], context: pagelift.LayoutContext,
         pending: list[Line] = []
         for band in continued_columns(column_bands(group), read_as_columns):
             if not band.is_split:
-                pending.extend(band.lines)
+                found = label_value_band(band)
+                if found is None:
+                    pending.extend(band.lines)
+                    continue
+                start, form = found
+                blocks.extend(paragraphs([*pending, *band.lines[:start]]))
+                pending = band.lines[start + len(form.lines):]
+                blocks.extend(form.rows())  # each pair of lines a block: its fields, label then value
                 continue
             blocks.extend(paragraphs(pending))
             pending = []
@@ -39,6 +48,10 @@ def arrange_by_bands(runs: Sequence[Run], context: pagelift.LayoutContext,
                 columns = band.columns()
                 for column in reversed(columns) if band.right_to_left else columns:
                     blocks.extend(paragraphs(column))
+            elif (beside := text_beside_table(band)) is not None:
+                text, table, first = beside
+                rows = [[line for row in table.rows() for line in row]] if table.is_split else paragraphs(table.lines)
+                blocks.extend([*paragraphs(text), *rows] if first else [*rows, *paragraphs(text)])
             else:
                 blocks.append([line for row in band.rows() for line in row])
         blocks.extend(paragraphs(pending))

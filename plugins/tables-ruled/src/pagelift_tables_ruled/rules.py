@@ -1,8 +1,9 @@
 """Ruling lines: the page's shapes that can separate cells, merged where they continue.
 
 A rule is a stroked straight line that runs across or down the page, a stroked
-rectangle's four sides, or a thin filled rectangle (Word, LibreOffice and Chromium draw
-their cell borders that way). A rule painted white on the page is no rule a reader sees.
+rectangle's four sides, a thin filled rectangle (Word, LibreOffice and Chromium draw
+their cell borders that way), or a side of a shaded cell set against the next one
+(LibreOffice Impress draws a table's cells so, without rules: :func:`tiles`). A rule painted white on the page is no rule a reader sees.
 Collinear pieces — the dashes of a dashed rule, the dots of a dotted one, a border drawn
 cell by cell — are merged into one rule when the gap between them is at most ``JOIN``.
 """
@@ -63,6 +64,10 @@ def rule_pieces(shapes: Iterable[pagelift.Shape], view: View) -> tuple[list[Rule
     """The horizontal and vertical rule pieces the shapes draw, in the upright view (not merged)."""
     across: list[Rule] = []
     down: list[Rule] = []
+    shapes = list(shapes)
+    for tile in tiles(shapes, view):
+        across += [Rule(tile.y0, tile.x0, tile.x1), Rule(tile.y1, tile.x0, tile.x1)]
+        down += [Rule(tile.x0, tile.y0, tile.y1), Rule(tile.x1, tile.y0, tile.y1)]
     for shape in shapes:
         visible_stroke = shape.stroke and not _white(shape.stroke_color)
         visible_fill = shape.fill and not _white(shape.fill_color)
@@ -88,6 +93,44 @@ def rule_pieces(shapes: Iterable[pagelift.Shape], view: View) -> tuple[list[Rule
             across += [Rule(box.y0, box.x0, box.x1), Rule(box.y1, box.x0, box.x1)]
             down += [Rule(box.x0, box.y0, box.y1), Rule(box.x1, box.y0, box.y1)]
     return across, down
+
+
+TILE_EDGE = 0.5
+"""Filled cells whose sides lie this close (points) share a side."""
+
+MIN_TILES = 4
+"""The fewest shaded cells, each sharing a whole side with another, that make a table's grid."""
+
+
+def tiles(shapes: Sequence[pagelift.Shape], view: View) -> list[pagelift.Rect]:
+    """The boxes of shaded cells that tile a grid: LibreOffice Impress draws a table's cells so,
+    each a filled rectangle against the next, with no rule between them.
+
+    A filled rectangle (not thin, not white) counts when it shares a whole side with
+    another one: the same two corners, within ``TILE_EDGE``. At least ``MIN_TILES`` such
+    cells are needed; a single shaded box, or bars apart from each other, make none.
+    """
+    boxes = []
+    for shape in shapes:
+        if shape.kind != "rect" or not shape.fill or _white(shape.fill_color):
+            continue
+        box = _clipped(shape.bbox, shape.clip)
+        if box is None or min(box.width, box.height) <= THIN:
+            continue
+        boxes.append(view.rect(box))
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) <= TILE_EDGE
+
+    def beside(p: pagelift.Rect, q: pagelift.Rect) -> bool:
+        side_by_side = near(p.x1, q.x0) and near(p.y0, q.y0) and near(p.y1, q.y1)
+        stacked = near(p.y1, q.y0) and near(p.x0, q.x0) and near(p.x1, q.x1)
+        return side_by_side or stacked
+
+    if len(boxes) < MIN_TILES or len(boxes) > 2000:  # a picture drawn as thousands of boxes is no table
+        return []
+    found = [p for p in boxes if any(beside(p, q) or beside(q, p) for q in boxes if q is not p)]
+    return found if len(found) >= MIN_TILES else []
 
 
 def merge(pieces: Sequence[Rule]) -> list[Rule]:

@@ -13,6 +13,7 @@ nothing but spaces is passed over.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +62,22 @@ class Block:
     rows: list[Row] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
     proposed: list[Gap] = field(default_factory=list)
+    narrow: list[Gap] = field(default_factory=list)
+    """Every stretch between the first line's words at least :data:`NARROW` wide, that the
+    rows so far left at least that wide: where a tight table's columns may part (:func:`_aligned_row`)."""
+
+
+NARROW = 1.0
+"""The narrowest stretch (points) between a tight table's columns (:mod:`.aligned` asks the same)."""
+
+ALIGNED = 0.6
+"""Edges closer than this (points) line up."""
+
+
+def narrow_gaps(row_pieces: Sequence[Piece]) -> list[Gap]:
+    """The stretches between a line's words at least :data:`NARROW` wide (its word spaces too)."""
+    inked = [p for p in row_pieces if not p.blank]
+    return [Gap(a.u1, b.u0, NARROW) for a, b in itertools.pairwise(inked) if b.u0 - a.u1 >= NARROW]
 
 
 def proposed_gaps(row_pieces: Sequence[Piece], column_gap_spaces: float) -> list[Gap]:
@@ -152,20 +169,30 @@ def blocks(lines: Sequence[pagelift.Line], column_gap_spaces: float) -> Iterator
         if block is not None and previous is not None and _continues(previous, line):
             left = subtract(block.gaps, row.pieces)
             # The first line proposes gaps freely (a header's words are short); rows decide.
-            if boundaries(left) and (len(block.rows) < 2 or _keeps_a_boundary(block.gaps, left)):
-                block.gaps = left
+            narrow = subtract(block.narrow, row.pieces)
+            # A block whose rows crossed all its gaps (a tight table kept by _aligned_row) has
+            # no boundary left to keep: a line continues it only by lining up as well.
+            if boundaries(left) and (len(block.rows) < 2 or (boundaries(block.gaps)
+                                                             and _keeps_a_boundary(block.gaps, left))):
+                block.gaps, block.narrow = left, narrow
+                block.rows.append(row)
+                previous = line
+                continue
+            if _aligned_row(block, row, narrow):
+                block.gaps, block.narrow = left, narrow
                 block.rows.append(row)
                 previous = line
                 continue
         elif block is not None and previous is not None and _stacked_row(block, row, previous, column_gap_spaces):
             block.gaps = subtract(block.gaps, row.pieces)
+            block.narrow = subtract(block.narrow, row.pieces)
             block.rows.append(row)
             previous = line
             continue
         if block is not None:
             yield block
         gaps = proposed_gaps(row.pieces, column_gap_spaces)
-        block = Block([row], gaps, list(gaps))
+        block = Block([row], gaps, list(gaps), narrow_gaps(row.pieces) if gaps else [])
         previous = line
     if block is not None:
         yield block
@@ -199,6 +226,42 @@ def _stacked_row(block: Block, row: Row, above: pagelift.Line, column_gap_spaces
     # other columns draws inside one and leaves a stretch on either side.
     kept = boundaries(subtract(block.gaps, row.pieces))
     return all(sum(1 for n in kept if o.u0 <= n.u0 and n.u1 <= o.u1) == 1 for o in had)
+
+
+def _aligned_row(block: Block, row: Row, narrow: Sequence[Gap]) -> bool:
+    """True when a line that crossed the block's column gaps is still a row of a tight table.
+
+    A tight table's columns stand closer than ``column_gap_spaces`` spaces, so only the
+    header's short words leave real gaps, and a later row with long cells crosses them. The
+    line still continues the block when the block's first line proposed real gaps, the
+    narrow stretches it had (:attr:`Block.narrow`) mostly stay empty past this line, and at
+    one of them at least this line's words line up with every row's below the header: the
+    word after it begins where theirs do, or the figure before it ends where theirs do.
+    A sentence below the table crosses most stretches and lines up with none, and it runs
+    wider than the table: a line reaching past the block's words on either side is no row.
+    """
+    if len(block.rows) < 2 or not block.narrow:
+        return False
+    # A table's row stays inside the table's width; a paragraph's line below it runs wider.
+    inked = [p for p in row.pieces if not p.blank]
+    drawn = [p for r in block.rows for p in r.pieces if not p.blank]
+    if not inked or not drawn:
+        return False
+    space = max(p.space for p in inked)
+    if inked[0].u0 < min(p.u0 for p in drawn) - space or inked[-1].u1 > max(p.u1 for p in drawn) + 2 * space:
+        return False
+    had, kept = boundaries(block.narrow), boundaries(narrow)
+    if not kept or 2 * len(kept) < len(had):
+        return False
+    rows = [*block.rows[1:], row]
+    for gap in kept:
+        starts = [min((p.u0 for p in r.pieces if not p.blank and p.u0 >= gap.u1), default=math.nan) for r in rows]
+        ends = [max((p.u1 for p in r.pieces if not p.blank and p.u1 <= gap.u0), default=math.nan) for r in rows]
+        if all(math.isfinite(u) for u in starts) and max(starts) - min(starts) <= ALIGNED:
+            return True
+        if all(math.isfinite(u) for u in ends) and max(ends) - min(ends) <= ALIGNED:
+            return True
+    return False
 
 
 def _keeps_a_boundary(before: Sequence[Gap], after: Sequence[Gap]) -> bool:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pagelift
 
+from .aligned import aligned_boundaries
 from .axes import PageNumbers
-from .blocks import blocks
+from .blocks import Block, blocks, boundaries
 from .drawings import among_strokes
+from .forms import is_form
 from .furniture import is_contents, is_footer, is_index, running_head, without_caption
 from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
@@ -74,6 +76,38 @@ def spanning_rows(rows: list[list[str]]) -> int:
     return sum(1 for row in rows if sum(1 for cell in row if cell.strip()) >= needed)
 
 
+LEADING = 2
+"""How many lines of a paragraph above or below a tight table may have been read into its block."""
+
+
+def _without_leading_prose(found: Iterable[Block], column_gap_spaces: float) -> Iterator[Block]:
+    """The blocks, each that holds a tight table between a paragraph's lines cut down to the table.
+
+    A paragraph's last lines can start a block: a short line leaves the stretch beyond
+    its end free, and so does a tight table's header below it, and its rows too, so the
+    table joins the paragraph's block, whose only boundary is a word gap of the paragraph;
+    a paragraph's first line below a table can join it the same way, through the stretch
+    beyond the table's right edge. Nothing lines up there. Read again without those lines,
+    the table stands alone, and its columns line up (:func:`aligned_boundaries`).
+    """
+    for block in found:
+        # Only a block with one boundary or none, or where nothing lines up, can be a tight
+        # table read so (a table with real gaps keeps them; a paragraph's word gap is one).
+        if len(block.rows) <= LEADING + 3 or (len(boundaries(block.gaps)) > 1 and aligned_boundaries(block)):
+            yield block
+            continue
+        lines = [row.line for row in block.rows]
+        best, told = [block], len(aligned_boundaries(block))
+        for start in range(LEADING + 1):
+            for end in range(LEADING + 1):
+                if not start and not end:
+                    continue
+                again = list(blocks(lines[start:len(lines) - end], column_gap_spaces))
+                if again and len(aligned_boundaries(again[0])) > told:
+                    best, told = again, len(aligned_boundaries(again[0]))
+        yield from best
+
+
 class WhitespaceDetector:
     """Finds tables in the gaps every row of a block of lines leaves empty.
 
@@ -87,10 +121,11 @@ class WhitespaceDetector:
         opts = TableOptions.from_keywords(options)
         found: list[pagelift.Table] = []
         numbers = PageNumbers(lines)
-        for block in blocks(lines, opts.column_gap_spaces):
+        for block in _without_leading_prose(blocks(lines, opts.column_gap_spaces), opts.column_gap_spaces):
             if len(block.rows) < opts.min_rows:
                 continue
             block.gaps = sorted([*block.gaps, *tight_boundaries(block)], key=lambda g: g.u0)
+            block.gaps = sorted([*block.gaps, *aligned_boundaries(block)], key=lambda g: g.u0)
             grid, heads = drop_marks(*join_wrapped(cells(block), [row.line for row in block.rows]))
             if running_head(grid, heads):
                 grid, heads = grid[1:], heads[1:]
@@ -103,7 +138,7 @@ class WhitespaceDetector:
             if not rows or len(rows[0]) < opts.min_columns or spanning_rows(rows) < opts.min_rows:
                 continue
             if (reads_as_prose(rows) or is_numbered_list(rows) or too_sparse(rows) or is_index(rows) or is_contents(rows)
-                    or interleaved_sides(rows) or is_footer(rows)):
+                    or interleaved_sides(rows) or is_footer(rows) or is_form(block)):
                 continue
             box = bbox(block, {id(line) for group in heads for line in group})
             # A figure's strokes are asked last: in the whitespace detector alone, they cost a
