@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 
-from .blocks import Block, Gap, boundaries
+from .blocks import Block, Gap, boundaries, without
 from .pieces import Piece
 
 MIN_WIDTH = 1.0
@@ -63,23 +63,9 @@ def _inside(block: Block, lo: float, hi: float) -> list[Gap]:
         return []
     stretches = [(min(p.u0 for p in inked), max(p.u1 for p in inked))]
     for piece in inked:
-        stretches = [s for s in _without(stretches, piece.u0, piece.u1) if s[1] - s[0] >= MIN_WIDTH]
+        stretches = [s for s in without(stretches, piece.u0, piece.u1) if s[1] - s[0] >= MIN_WIDTH]
     space = min(p.space for p in inked)
     return [Gap(a, b, min(b - a, space)) for a, b in stretches if _told(columns, a, b)]
-
-
-def _without(stretches: list[tuple[float, float]], u0: float, u1: float) -> list[tuple[float, float]]:
-    """What is left of ``stretches`` once ``[u0, u1]`` is taken out."""
-    out: list[tuple[float, float]] = []
-    for a, b in stretches:
-        if u1 <= a or u0 >= b:
-            out.append((a, b))
-            continue
-        if u0 > a:
-            out.append((a, u0))
-        if u1 < b:
-            out.append((u1, b))
-    return out
 
 
 def _sides(column: list[Piece], lo: float, hi: float) -> tuple[Piece, Piece] | None:

@@ -290,3 +290,17 @@ def _continues(above: pagelift.Line, line: pagelift.Line) -> bool:
     if abs(dx0 - dx1) > _SAME_DIRECTION or abs(dy0 - dy1) > _SAME_DIRECTION:
         return False
     return v0 - v1 <= FAR_BELOW * line.size
+
+
+def without(stretches: list[tuple[float, float]], u0: float, u1: float) -> list[tuple[float, float]]:
+    """What is left of a row's empty ``stretches`` (``(start, end)`` pairs) once ``[u0, u1]`` is inked."""
+    out: list[tuple[float, float]] = []
+    for a, b in stretches:
+        if u1 <= a or u0 >= b:
+            out.append((a, b))
+            continue
+        if u0 > a:
+            out.append((a, u0))
+        if u1 < b:
+            out.append((u1, b))
+    return out

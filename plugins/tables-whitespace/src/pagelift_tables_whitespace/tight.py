@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from .blocks import Block, Gap, boundaries
+from .blocks import Block, Gap, boundaries, without
 from .pieces import Piece
 
 MIN_WIDTH = 1.0
@@ -47,20 +47,6 @@ def tight_boundaries(block: Block) -> list[Gap]:
     return found
 
 
-def _empty(stretches: list[tuple[float, float]], u0: float, u1: float) -> list[tuple[float, float]]:
-    """What is left of ``stretches`` once ``[u0, u1]`` is taken out."""
-    out: list[tuple[float, float]] = []
-    for a, b in stretches:
-        if u1 <= a or u0 >= b:
-            out.append((a, b))
-            continue
-        if u0 > a:
-            out.append((a, u0))
-        if u1 < b:
-            out.append((u1, b))
-    return out
-
-
 def _common_stretch(block: Block, gap: Gap, kept: list[Gap]) -> Gap | None:
     # Only the words of the column the gap sits in count: between the boundaries around it.
     left_limit = max((k.u1 for k in kept if k.u1 <= gap.u0), default=-math.inf)
@@ -70,7 +56,7 @@ def _common_stretch(block: Block, gap: Gap, kept: list[Gap]) -> Gap | None:
     stretches = [(gap.u0, gap.u1)]
     for inked in columns:
         for piece in inked:
-            stretches = [s for s in _empty(stretches, piece.u0, piece.u1) if s[1] - s[0] >= MIN_WIDTH]
+            stretches = [s for s in without(stretches, piece.u0, piece.u1) if s[1] - s[0] >= MIN_WIDTH]
     for lo, hi in sorted(stretches, key=lambda s: s[0] - s[1]):  # the widest first
         if _lined_up(columns, lo, hi):
             return Gap(lo, hi, gap.minimum)
