@@ -273,7 +273,8 @@ def _keeps_a_boundary(before: Sequence[Gap], after: Sequence[Gap]) -> bool:
     word break that happens to fall in a column gap): it is no row of the table.
     """
     had = boundaries(before)
-    kept = sum(1 for o in had if any(o.u0 <= n.u0 and n.u1 <= o.u1 for n in boundaries(after)))
+    now = boundaries(after)  # once: a line of a thousand words would make this quadratic
+    kept = sum(1 for o in had if any(o.u0 <= n.u0 and n.u1 <= o.u1 for n in now))
     return 2 * kept >= len(had)
 
 
