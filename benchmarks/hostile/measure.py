@@ -22,6 +22,7 @@ import pickle
 import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,12 +33,13 @@ from hostile.cases import CASES, LAST_PAGE_ONLY, OPTIONS, read_like_a_caller  # 
 CAP = 3 * 1024**3
 
 
-def measure(name: str, cpu: int) -> tuple[float, float, float, str]:
-    """(wall seconds, CPU seconds, peak RSS MB, outcome) of reading case ``name`` in a capped child."""
-    data = CASES[name]()
-    options = dict(OPTIONS.get(name, {}))
-    if name in LAST_PAGE_ONLY:
-        options["last_page_only"] = True
+def in_capped_child(read: Callable[[], str], cpu: int) -> tuple[float, float, float, str]:
+    """(wall seconds, CPU seconds, peak RSS MB grown, outcome) of ``read()`` in a forked child
+    capped at ``CAP`` bytes of address space and ``cpu`` CPU seconds.
+
+    The outcome is what ``read`` returned, the exception it raised, or the signal that ended
+    the child (the CPU cap's SIGXCPU, the kernel's SIGKILL).
+    """
     read_fd, write_fd = os.pipe()
     start = time.perf_counter()
     pid = os.fork()
@@ -50,10 +52,7 @@ def measure(name: str, cpu: int) -> tuple[float, float, float, str]:
             # The child inherits the parent's peak RSS; report growth from here.
             base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             try:
-                summary = read_like_a_caller(data, **options)
-                said = ",".join(summary["codes"]) or "no warning"
-                if any("bad_alloc" in w or "MemoryError" in w for w in summary["warnings"]):
-                    said += " (memory exhausted inside)"
+                said = read()
             except BaseException as exc:
                 said = f"{type(exc).__name__}: {str(exc)[:80]}"
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -72,6 +71,23 @@ def measure(name: str, cpu: int) -> tuple[float, float, float, str]:
                 f"killed (signal {sig})" if sig else "died without a result")
     said, base, peak = pickle.loads(payload)
     return seconds, usage.ru_utime + usage.ru_stime, max(peak - base, 0) / 1024, said.replace("|", "/")
+
+
+def measure(name: str, cpu: int) -> tuple[float, float, float, str]:
+    """(wall seconds, CPU seconds, peak RSS MB, outcome) of reading case ``name`` in a capped child."""
+    data = CASES[name]()
+    options = dict(OPTIONS.get(name, {}))
+    if name in LAST_PAGE_ONLY:
+        options["last_page_only"] = True
+
+    def read() -> str:
+        summary = read_like_a_caller(data, **options)
+        said = ",".join(summary["codes"]) or "no warning"
+        if any("bad_alloc" in w or "MemoryError" in w for w in summary["warnings"]):
+            said += " (memory exhausted inside)"
+        return said
+
+    return in_capped_child(read, cpu)
 
 
 def main() -> None:

@@ -13,11 +13,7 @@ seconds move with the machine's load, the ratios between readers of a row less s
 from __future__ import annotations
 
 import io
-import os
-import pickle
-import resource
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,7 +22,9 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "testdata")]
 
 from hostile.cases import CASES, read_like_a_caller  # noqa: E402
 
-CAP = 3 * 1024**3
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import in_capped_child  # noqa: E402  (the capped child runner, one copy)
+
 CPU = 60
 NAMES = ["27-1m-q-without-Q", "27-1.9m-q-without-Q", "27-5m-cheap-operators"]
 
@@ -82,35 +80,7 @@ READERS: dict[str, Callable[[bytes], str]] = {
 
 def measure(read: Callable[[bytes], str], data: bytes) -> tuple[float, float, float, str]:
     """(wall s, CPU s, peak MB grown, outcome) of ``read(data)`` in a capped child."""
-    read_fd, write_fd = os.pipe()
-    start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read_fd)
-        try:
-            resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-            used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime)
-            resource.setrlimit(resource.RLIMIT_CPU, (used + CPU, used + CPU + 5))
-            base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-            try:
-                said = read(data)
-            except BaseException as exc:
-                said = f"{type(exc).__name__}: {str(exc)[:60]}"
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-            with os.fdopen(write_fd, "wb") as out:
-                out.write(pickle.dumps((said, base, peak)))
-        finally:
-            os._exit(0)
-    os.close(write_fd)
-    with os.fdopen(read_fd, "rb") as pipe:
-        payload = pipe.read()
-    _, status, usage = os.wait4(pid, 0)
-    seconds = time.perf_counter() - start
-    if not payload:
-        sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-        return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, f"killed (signal {sig})"
-    said, base, peak = pickle.loads(payload)
-    return seconds, usage.ru_utime + usage.ru_stime, max(peak - base, 0) / 1024, said
+    return in_capped_child(lambda: read(data), CPU)
 
 
 def main() -> None:
