@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from pathlib import Path
 
@@ -63,3 +65,21 @@ def report_pdf() -> bytes:
 def examples(path: Path) -> list[tuple[str, str]]:
     """Each ```python block of a Markdown file with the plain ``` block right under it (its output)."""
     return re.findall(r"```python\n(.*?)```\n\n```\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+
+
+def report_in(folder: Path) -> Path:
+    """Write ``report.pdf`` into ``folder`` and return its path (the examples open it by that name)."""
+    path = folder / "report.pdf"
+    path.write_bytes(report_pdf())
+    return path
+
+
+def run_only_example(readme: Path) -> tuple[str, str]:
+    """Run a README's one example (it must hold exactly one); return (what it printed, what the README shows)."""
+    found = examples(readme)
+    assert len(found) == 1, f"{readme} should hold one example with its output, holds {len(found)}"
+    code, shown = found[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, str(readme), "exec"), {})
+    return out.getvalue(), shown

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import pytest
 from langchain_core.document_loaders import BaseLoader
 from langchain_core.documents import Document
 from langchain_text_splitters import MarkdownHeaderTextSplitter
-from rag_testing import examples, report_pdf
+from rag_testing import report_in, run_only_example
 
 from pagelift_langchain import PageliftLoader
 
@@ -19,20 +17,13 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 @pytest.fixture
 def report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "report.pdf"
-    path.write_bytes(report_pdf())
     monkeypatch.chdir(tmp_path)
-    return path
+    return report_in(tmp_path)
 
 
 def test_readme_example_prints_what_it_shows(report: Path) -> None:
-    found = examples(README)
-    assert len(found) == 1
-    code, shown = found[0]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, str(README), "exec"), {})
-    assert out.getvalue() == shown
+    printed, shown = run_only_example(README)
+    assert printed == shown
 
 
 def test_page_mode_streams_pages_with_metadata(report: Path) -> None:
