@@ -9,6 +9,7 @@ not count.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,10 @@ import pagelift
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "testdata" / "sample.pdf"
+CORE_MODULES_CEILING = 79
+"""How many ``pagelift.*`` modules a one-page ``pagelift text`` imports (79 since issue 26's third
+pass; 82 before it): the build chooser, model, objects, fonts, content, text, plugins, pictures'
+text-path parts, document, apps.guard and commands.cli/text/report/plugin_commands."""
 
 
 def _modules_after(code: str) -> set[str]:
@@ -54,6 +59,35 @@ def test_pagelift_text_imports_only_the_text_path() -> None:
                      "pagelift.catalog.structure", "pagelift.catalog.metadata", "pagelift.catalog.forms",
                      "pagelift.catalog.outline", "multiprocessing", "concurrent.futures"):
         assert unneeded not in loaded, unneeded
+    # What only some pages need, imported where it is used (issue 26, third pass): python-bidi and the
+    # doubled-word check for right-to-left text, statistics (with fractions) for glyph shapes, the
+    # outline count for a page without text, OCR's picture preparation.
+    for unneeded in ("bidi", "bidi.algorithm", "pagelift.text.doubled", "statistics", "fractions",
+                     "pagelift.pictures.outlines", "pagelift.pictures.prepare"):
+        assert unneeded not in loaded, unneeded
+
+
+def test_pagelift_text_imports_no_more_core_modules_than_it_did(tmp_path: Path) -> None:
+    """A ceiling on how many core modules a ``pagelift text`` of the sample imports, and no
+    entry-point scan once the discovery cache is warm: a new module-level import of something
+    the text path does not run shows here (raise the ceiling only for a module it really runs).
+
+    The child runs twice with its own cache folder and without the working folder on
+    ``sys.path`` (``-P``), so the second run reads the entry points and the plugins' hooks from
+    the cache as a user's second call does; the first may scan.
+    """
+    code = ("import sys\nsys.argv = ['pagelift', 'text', " + repr(str(SAMPLE)) + "]\n"
+            "from pagelift.commands.cli import main\n"
+            "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+            "import json; print(json.dumps(sorted(sys.modules)))")
+    env = {**os.environ, "PAGELIFT_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, check=True,
+                             timeout=120, env=env)
+    loaded = set(json.loads(out.stdout.splitlines()[-1]))
+    assert "importlib.metadata" not in loaded  # the entry points came from the cache, not a scan
+    core = sorted(m for m in loaded if m.startswith("pagelift."))
+    assert len(core) <= CORE_MODULES_CEILING, f"{len(core)} core modules (ceiling {CORE_MODULES_CEILING}): {core}"
 
 
 def test_the_lazy_commands_are_all_there() -> None:

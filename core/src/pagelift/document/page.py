@@ -21,7 +21,6 @@ from ..objects.page_tree import InheritedValues, page_box
 from ..objects.qpdf_messages import reason
 from ..options import Options
 from ..pictures.ocr import OcrReader, has_text, image_only_message, selection
-from ..pictures.outlines import count_fills, outlined_message
 from ..plugins.manager import PluginManager
 from ..plugins.strategies import LayoutContext, TableContext
 from ..text.cleaning import clean_runs
@@ -253,6 +252,8 @@ class Page(PageExtras):
             if chosen == "image_only":
                 self.document.warn(self.number, WarningCode.IMAGE_ONLY, image_only_message(self.images, self.crop_box))
             else:
+                from ..pictures.outlines import outlined_message  # here: a page with text never needs it
+
                 self.document.warn(self.number, WarningCode.OUTLINED, outlined_message(self._fills()))
         return []
 
@@ -261,6 +262,8 @@ class Page(PageExtras):
         page without text; glyphs drawn as little bitmaps are images, as Ghostscript makes
         of Type3 bitmap fonts)."""
         if self._fill_count is None:
+            from ..pictures.outlines import count_fills  # here: only a page without text counts its fills
+
             obj = self.document.page_object(self.number)
             self._fill_count = count_fills(obj, self.document.options.limits.max_stream_bytes) + len(self.images)
         return self._fill_count

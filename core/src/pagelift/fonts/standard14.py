@@ -28,7 +28,6 @@ style words (``Bold``, ``Italic``, ``Oblique``, ``BoldItalic``), after a comma o
 from __future__ import annotations
 
 import re
-import statistics
 from functools import lru_cache
 
 from .glyphnames import latin_names, pdfminer_table
@@ -84,8 +83,16 @@ def standard_name(base_font: str) -> str | None:
 def _metrics(std: str) -> tuple[dict[str, float], float]:
     # Loaded as a data file, without pdfminer.six's package (see glyphnames.library_table).
     widths = {ch: float(w) for ch, w in pdfminer_table("fontmetrics", "FONT_METRICS")[std][1].items()}
-    median = statistics.median(widths.values()) if widths else 500.0
+    median = _median(list(widths.values())) if widths else 500.0
     return widths, median
+
+
+def _median(values: list[float]) -> float:
+    """``statistics.median``'s answer (the mean of the middle two for an even count), without
+    importing statistics and fractions into every process that reads a standard font."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 @lru_cache(maxsize=8)

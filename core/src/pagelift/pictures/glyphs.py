@@ -30,7 +30,6 @@ gap. The document records one ``ocr`` note per font saying how many glyphs were 
 
 from __future__ import annotations
 
-import statistics
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -136,6 +135,8 @@ def checked(shapes: Mapping[int, GlyphShape], answers: Mapping[int, str], font: 
     xs = [tops[c] for c, t in out.items() if t in _X_HEIGHT]
     caps = [tops[c] for c, t in out.items() if t in _CAP_HEIGHT or t.isdigit()]
     if xs and caps:
+        import statistics  # here: statistics (and fractions) are not a text call's cost
+
         x_height, cap_height = statistics.median(xs), statistics.median(caps)
         if cap_height > x_height * 1.15:
             middle = (x_height + cap_height) / 2

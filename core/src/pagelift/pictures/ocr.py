@@ -27,8 +27,6 @@ from ..model.runs import Run
 from ..model.values import Image, Rect, WarningCode
 from ..options import Options
 from ..plugins.strategies import OcrWord
-from .outlines import OUTLINE_MIN_FILLS
-from .prepare import prepare
 
 SCAN_COVERAGE = 0.5
 """The share of the visible page images must cover for a page without text to count as a scan.
@@ -107,6 +105,8 @@ def selection(mode: str, runs: Sequence[Run], images: Sequence[Image], area: Rec
         return None
     if images and image_coverage(images, area) >= SCAN_COVERAGE:
         return "ocr" if mode == "auto" else "image_only"
+    from .outlines import OUTLINE_MIN_FILLS  # here: a page with text never asks (a first call's import)
+
     if fills is not None and fills() >= OUTLINE_MIN_FILLS:  # no text, no scan: text drawn as outlines?
         return "render" if mode == "auto" else "outlined"
     return None  # pictures on an otherwise empty page, or an empty page
@@ -362,6 +362,8 @@ class OcrReader:
                 placement = Placement.of(image.matrix, width, height, rotation)
                 upright = placement.upright(picture)
                 dpi = _dpi(image, placement)
+                from .prepare import prepare  # here: only OCR prepares pictures
+
                 ready, prepared = prepare(upright, dpi, self.options.ocr_prepare, limit)
                 if dpi and hasattr(ready, "info"):  # engines that size their analysis by it read it here
                     ready.info["dpi"] = (round(dpi * prepared.scale),) * 2

@@ -20,7 +20,6 @@ from typing import Final
 from ..model.runs import Run
 from ..model.values import Rect
 from ..options import Options
-from .doubled import drop_doubled_words
 from .frames import direction_key
 from .rtl import has_rtl
 
@@ -39,6 +38,8 @@ def clean_runs(runs: Iterable[Run], crop_box: Rect, options: Options) -> list[Ru
     if not options.keep_duplicates:
         # Only right-to-left text is given twice that way: most pages have none to look at.
         if any(has_rtl(r.text) for r in kept):
+            from .doubled import drop_doubled_words  # here: only right-to-left text is checked for doubling
+
             kept = drop_doubled_words(kept)
         kept = drop_duplicates(kept)
     return kept

@@ -31,8 +31,6 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from bidi import algorithm as _uba
-
 from ..model.runs import Run
 
 # Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, ... and their presentation forms.
@@ -101,6 +99,8 @@ def logical_order(visual: str, *, rtl: bool | None = None) -> str:
         right = sum(1 for c in visual if RTL_CHARS.match(c))
         left = sum(1 for c in visual if c.isalpha() and not RTL_CHARS.match(c))
         rtl = right >= left
+    from bidi import algorithm as _uba  # here: python-bidi (five modules) only for right-to-left text
+
     storage: dict[str, Any] = _uba.get_empty_storage()
     storage["base_level"] = 1 if rtl else 0  # (its "base_dir" only feeds python-bidi's debug print)
     _uba.get_embedding_levels(visual, storage)
