@@ -97,8 +97,8 @@ class Prepared:
         out = []
         for i, w in enumerate(words):
             mx, my = shift.get(("word", i) if w.line is None else w.line, (0.0, 0.0))
-            out.append(OcrWord(w.text, (w.left + mx) / s, (w.top + my) / s, w.width / s, w.height / s,
-                               w.confidence, w.line))
+            out.append(w._replace(left=(w.left + mx) / s, top=(w.top + my) / s, width=w.width / s,
+                                  height=w.height / s))
         return out
 
 

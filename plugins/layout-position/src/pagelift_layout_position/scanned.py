@@ -1,0 +1,85 @@
+"""A scan's reading order with the OCR engine's own structure as evidence (``Run.ocr_block``).
+
+On a scanned page the OCR engine has seen the picture whole: Tesseract finds text blocks
+(a column's stretch of text, a figure's caption) and paragraphs, and gives them in its
+reading order. The bands of :mod:`.reading` see only where words stand; beside a figure that
+interrupts one column, the rows of the other column cross the figure's height and the
+caption and the paragraph under the figure are read after the other column.
+
+:func:`in_engine_order` takes the layout's blocks and the engine's structure together:
+
+- the layout's lines, in its order, are cut into *units*: the shortest stretches that no
+  engine block crosses. Where the layout reads a table row by row, the rows hold several of
+  the engine's blocks (one a column, as Tesseract often finds them) and the whole table is
+  one unit, read as the layout reads it;
+- units are read in the engine's order (by the first engine block each holds);
+- a unit of one engine block is cut into the engine's paragraphs, so a paragraph stays
+  together and two paragraphs are never one block.
+
+A page with any text the engine did not place in a block (drawn text, an engine reporting no
+structure such as rapidocr, an application's engine) is left exactly as the layout read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pagelift import Block, Line
+
+
+def in_engine_order(blocks: Sequence[Block]) -> list[Block]:
+    """The layout's ``blocks`` (paragraphs in its reading order) re-read with the engine's structure.
+
+    Unchanged unless every run with text carries :attr:`pagelift.Run.ocr_block`.
+    """
+    placed = [(i, line) for i, block in enumerate(blocks) for line in block]
+    if not placed or any(run.ocr_block is None for _, line in placed for run in line.runs if run.text.strip()):
+        return list(blocks)
+    engine = [{run.ocr_block[0] for run in line.runs if run.ocr_block is not None} for _, line in placed]
+    last: dict[int, int] = {}
+    for k, found in enumerate(engine):
+        for block in found:
+            last[block] = k
+    units: list[tuple[int, int]] = []  # [start, end) in the layout's line order
+    start, reach = 0, -1
+    for k, found in enumerate(engine):
+        reach = max(reach, k, *(last[block] for block in found))
+        if reach == k:
+            units.append((start, k + 1))
+            start = k + 1
+    units.sort(key=lambda unit: min(b for k in range(*unit) for b in engine[k]))
+    out: list[Block] = []
+    for begin, end in units:
+        if len(set().union(*engine[begin:end])) == 1:
+            out.extend(_paragraphs([line for _, line in placed[begin:end]]))
+            continue
+        # Several engine blocks read together (a table's rows): the layout's own blocks.
+        current = -1
+        for i, line in placed[begin:end]:
+            if i != current:
+                out.append([])
+                current = i
+            out[-1].append(line)
+    return out
+
+
+def _paragraphs(lines: list[Line]) -> list[Block]:
+    """One engine block's lines cut where the engine's paragraph changes."""
+    out: list[Block] = []
+    last: int | None = None
+    for line in lines:
+        paragraph = _paragraph(line)
+        if not out or paragraph != last:
+            out.append([])
+            last = paragraph
+        out[-1].append(line)
+    return out
+
+
+def _paragraph(line: Line) -> int:
+    """The engine paragraph most of a line's text belongs to."""
+    share: dict[int, int] = {}
+    for run in line.runs:
+        if run.ocr_block is not None:
+            share[run.ocr_block[1]] = share.get(run.ocr_block[1], 0) + len(run.text)
+    return max(share, key=lambda p: (share[p], -p))
