@@ -13,8 +13,11 @@ caption and the paragraph under the figure are read after the other column.
   the engine's blocks (one a column, as Tesseract often finds them) and the whole table is
   one unit, read as the layout reads it;
 - units are read in the engine's order (by the first engine block each holds);
-- a unit of one engine block is cut into the engine's paragraphs, so a paragraph stays
-  together and two paragraphs are never one block.
+- a unit of one engine block is cut into paragraphs where both say one ends: the layout
+  (spacing, indent, size) and the engine (its paragraph changes). An engine paragraph stays
+  together where the layout alone would cut it (on a scan the line spacing measured across
+  a band of columns cut a column's every line), and the engine alone does not cut either:
+  Tesseract takes a line ending short for a paragraph's end.
 
 A page with any text the engine did not place in a block (drawn text, an engine reporting no
 structure such as rapidocr, an application's engine) is left exactly as the layout read it.
@@ -49,29 +52,37 @@ def in_engine_order(blocks: Sequence[Block]) -> list[Block]:
             start = k + 1
     units.sort(key=lambda unit: min(b for k in range(*unit) for b in engine[k]))
     out: list[Block] = []
+    after = -1  # the layout's index of the line the last block ends with
     for begin, end in units:
         if len(set().union(*engine[begin:end])) == 1:
-            out.extend(_paragraphs([line for _, line in placed[begin:end]]))
-            continue
-        # Several engine blocks read together (a table's rows): the layout's own blocks.
-        current = -1
-        for i, line in placed[begin:end]:
-            if i != current:
-                out.append([])
-                current = i
-            out[-1].append(line)
+            found = _paragraphs(placed[begin:end])
+        else:  # several engine blocks read together (a table's rows): the layout's own blocks
+            found, current = [], -1
+            for i, line in placed[begin:end]:
+                if i != current:
+                    found.append([])
+                    current = i
+                found[-1].append(line)
+        if out and after == begin - 1 and placed[after][0] == placed[begin][0]:
+            # Read on from the line before it, which the layout put in the same paragraph: the
+            # engine's block ending alone is no paragraph's end (Tesseract may start a block
+            # at a paragraph's last line).
+            out[-1].extend(found.pop(0))
+        out.extend(found)
+        after = end - 1
     return out
 
 
-def _paragraphs(lines: list[Line]) -> list[Block]:
-    """One engine block's lines cut where the engine's paragraph changes."""
+def _paragraphs(lines: list[tuple[int, Line]]) -> list[Block]:
+    """One engine block's lines (each with its layout block's number) cut where the layout's block
+    and the engine's paragraph both change."""
     out: list[Block] = []
-    last: int | None = None
-    for line in lines:
+    last: tuple[int, int] | None = None
+    for block, line in lines:
         paragraph = _paragraph(line)
-        if not out or paragraph != last:
+        if last is None or (block != last[0] and paragraph != last[1]):
             out.append([])
-            last = paragraph
+        last = (block, paragraph)
         out[-1].append(line)
     return out
 
