@@ -146,6 +146,8 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
 
     if dpi:
         done.measured["dpi"] = round(dpi, 1)
+    # Decoded from JPEG: Pillow says so until a filter makes a new picture.
+    jpeg = getattr(picture, "format", None) == "JPEG"
     # Speckle first, at the scan's own resolution: upsampled, a lone dark pixel becomes a blob
     # the engine reads as an accent or a comma, and no longer stands alone to be measured.
     if "denoise" in steps:
@@ -168,7 +170,11 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
         w, h = picture.size
         if w * h * scale * scale <= max_pixels:
             grey = picture.convert("L") if picture.mode in ("1", "P") else picture
-            picture = grey.resize((round(w * scale), round(h * scale)), Image.Resampling.LANCZOS)
+            # Lanczos rings around JPEG's block edges and the ringing reaches the letters (a
+            # 7 touching a table's rule read T); Hamming's shorter window does not.
+            # Measured on the scan benchmark's JPEG scans (benchmarks/ocr/README.md).
+            resample = Image.Resampling.HAMMING if jpeg else Image.Resampling.LANCZOS
+            picture = grey.resize((round(w * scale), round(h * scale)), resample)
             done.scale = picture.size[0] / w
             done.steps.append("upsample")
     done.size = picture.size
@@ -178,7 +184,11 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
         if abs(angle) >= MIN_SKEW:
             grey = picture.convert("L") if picture.mode in ("1", "P") else picture
             fill = 255 if grey.mode == "L" else (255,) * len(grey.getbands())
-            picture = grey.rotate(-angle, resample=Image.Resampling.BICUBIC, fillcolor=fill)
+            # A bitonal picture's edges are steps: bicubic overshoots them into halos that
+            # join strokes (``right`` read ``rigbt`` at 3 degrees); bilinear does not. A grey
+            # picture keeps bicubic (bilinear blurred the 150 dpi skewed table's digits).
+            resample = Image.Resampling.BILINEAR if picture.mode == "1" else Image.Resampling.BICUBIC
+            picture = grey.rotate(-angle, resample=resample, fillcolor=fill)
             done.angle = -angle
             done.steps.append("deskew")
     return picture, done
