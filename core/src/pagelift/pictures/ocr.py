@@ -243,8 +243,7 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         if word.block is not None:
             # Numbered in first-seen order: the engine's reading order of its blocks.
             paragraph = word.block if word.paragraph is None else word.paragraph
-            block = (numbers.setdefault(("block", word.block), len(numbers)),
-                     numbers.setdefault(("paragraph", word.block, paragraph), len(numbers)))
+            block = (_number(numbers, "block", word.block), _number(numbers, "paragraph", (word.block, paragraph)))
         runs.append(Run(text=text, x=x0, y=y0, width=length, size=size, font=font,
                         space_width=word_space(0.0, size), direction=(dx, dy), ascent=(ax, ay),
                         seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True, color=None,
@@ -254,6 +253,15 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     for members in lines.values():
         _one_baseline(members)
     return runs
+
+
+def _number(numbers: dict[Any, int], kind: str, key: Any) -> int:
+    """The number of the engine's ``kind`` (block or paragraph) named ``key``: 0, 1, ... as first met."""
+    found = numbers.get((kind, key))
+    if found is None:
+        found = numbers[(kind, key)] = numbers.get(kind, 0)
+        numbers[kind] = found + 1
+    return found
 
 
 def _one_baseline(runs: list[Run]) -> None:
