@@ -171,7 +171,7 @@ def test_the_engines_blocks_and_paragraphs_are_numbered_on_the_page_in_its_order
     words = StructuredEngine().recognize(None)
     words.insert(1, words[0]._replace(text="again", left=60, paragraph=(1, 1, 2)))  # block 1's second paragraph
     runs = word_runs(words, placement, font="OCR:test")
-    assert [(r.text, r.ocr_block) for r in runs] == [("first", (0, 0)), ("again", (0, 1)), ("second", (1, 2)),
+    assert [(r.text, r.ocr_block) for r in runs] == [("first", (0, 0, 0)), ("again", (0, 1, 0)), ("second", (1, 2, 1)),
                                                      ("plain", None)]
 
 

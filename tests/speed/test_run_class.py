@@ -24,7 +24,7 @@ def _full_run() -> Run:
                ascent=(-8.0, 0.0), vertical=True, invisible=True, unreadable=True, artifact=True, mcid=4, seq=17,
                glyph_offsets=(("f", 0.0, 3.0), ("i", 3.0, 6.0)), ocr=True,
                face=FontFace(name="Times-Bold", bold=True, italic=False), color=(0.1, 0.2, 0.3), fake_bold=True,
-               ocr_block=(3, 5))
+               ocr_block=(3, 5, 7))
 
 
 def test_the_written_init_takes_every_field_in_order_by_keyword_only() -> None:
@@ -33,7 +33,7 @@ def test_the_written_init_takes_every_field_in_order_by_keyword_only() -> None:
     assert [getattr(run, name) for name in _FIELDS] == [
         "fi", 1.5, 2.5, 9.0, 11.0, "F7", 2.75, (0.0, 1.0), (-8.0, 0.0), True, True, True, True, 4, 17,
         (("f", 0.0, 3.0), ("i", 3.0, 6.0)), True, FontFace(name="Times-Bold", bold=True, italic=False),
-        (0.1, 0.2, 0.3), True, (3, 5)]
+        (0.1, 0.2, 0.3), True, (3, 5, 7)]
     with pytest.raises(TypeError):
         Run("a", 0.0, 0.0, 1.0, 10.0, "F1", 2.5)  # type: ignore[misc]
 

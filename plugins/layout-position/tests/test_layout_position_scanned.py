@@ -7,15 +7,24 @@ on lines whose engine structure is given.
 
 from __future__ import annotations
 
+import itertools
+
 import pagelift
 from pagelift import Line, Run
 from pagelift_layout_position.scanned import in_engine_order
 
 
+_count = itertools.count()
+
+
 def _line(text: str, y: float, *structure: tuple[int, int] | None, x: float = 72.0) -> Line:
-    """A line of one word per engine (block, paragraph) given, side by side (None: no structure)."""
-    runs = [Run(text=f"{text}{i}", x=x + 100 * i, y=y, width=60, size=10, font="OCR:test", space_width=2.5,
-                ocr=True, color=None, ocr_block=block) for i, block in enumerate(structure)]
+    """A line of one word per engine (block, paragraph) given, side by side (None: no structure);
+    each word an engine line of its own, numbered in the order made."""
+    runs = []
+    for i, block in enumerate(structure):
+        n = next(_count)
+        runs.append(Run(text=f"{text}{i}", x=x + 100 * i, y=y, width=60, size=10, font="OCR:test", space_width=2.5,
+                        ocr=True, color=None, seq=n, ocr_block=None if block is None else (*block, n)))
     return Line(runs=runs, text=" ".join(r.text for r in runs))
 
 
@@ -41,6 +50,20 @@ def test_an_engine_paragraph_is_kept_together_and_two_are_cut_only_where_the_lay
 def test_a_block_the_engine_starts_inside_the_layouts_paragraph_reads_on() -> None:
     first, last = _line("first", 700, (0, 0)), _line("last", 688, (1, 1))
     assert _texts(in_engine_order([[first, last]])) == [["first0", "last0"]]
+
+
+def test_an_engine_line_the_line_rule_cut_is_read_whole() -> None:
+    # On a scan turned by a degree, the end of the engine's line ("end") sat level with the next
+    # line of the column beside and was read there; the engine's line is one line again.
+    start = _line("start", 650, (0, 0))
+    level = _line("level", 652, (0, 0))
+    end = level.runs[0]
+    start.runs[0].ocr_block = (0, 0, 99)
+    end.ocr_block = (0, 0, 99)
+    end.seq = start.runs[0].seq + 1
+    below = _line("below", 640, (0, 0))
+    got = in_engine_order([[level, start, below]])
+    assert _texts(got) == [["start0 level0", "below0"]]
 
 
 def test_a_table_read_by_rows_across_the_engines_blocks_keeps_the_layouts_order() -> None:

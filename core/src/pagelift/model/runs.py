@@ -140,10 +140,10 @@ class Run:
     ``fake_bold`` says the text is filled and stroked (render mode 2, how producers fake bold);
     ``bold`` counts it.
     ``ocr_block`` is, for an OCR word whose engine reports its page structure, the engine's
-    (block, paragraph) holding it, numbered on the page in the engine's reading order (0, 1,
-    ...); None for drawn text and for engines that report no structure. Layouts may read it
-    as evidence (the ``position`` layout keeps an engine paragraph together and orders a
-    scan's text blocks as the engine read them).
+    (block, paragraph, line) holding it, each numbered on the page in the engine's reading
+    order (0, 1, ...); None for drawn text and for engines that report no structure. Layouts
+    may read it as evidence (the ``position`` layout orders a scan's text blocks as the engine
+    read them and keeps an engine paragraph, and each of its lines, together).
     """
 
     text: str
@@ -166,14 +166,14 @@ class Run:
     face: FontFace | None = None
     color: tuple[float, ...] | None = (0.0,)
     fake_bold: bool = False
-    ocr_block: tuple[int, int] | None = None
+    ocr_block: tuple[int, int, int] | None = None
 
     def __init__(self, *, text: str, x: float, y: float, width: float, size: float, font: str, space_width: float,
                  direction: tuple[float, float] = (1.0, 0.0), ascent: tuple[float, float] = (0.0, 1.0),
                  vertical: bool = False, invisible: bool = False, unreadable: bool = False, artifact: bool = False,
                  mcid: int | None = None, seq: int = 0, glyph_offsets: Offsets = (),
                  ocr: bool = False, face: FontFace | None = None, color: tuple[float, ...] | None = (0.0,),
-                 fake_bold: bool = False, ocr_block: tuple[int, int] | None = None) -> None:
+                 fake_bold: bool = False, ocr_block: tuple[int, int, int] | None = None) -> None:
         self.text = text
         self.x = x
         self.y = y

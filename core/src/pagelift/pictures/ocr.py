@@ -215,7 +215,7 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     Words with no text or a box that is not finite are left out, and so are words made only of
     :data:`RULE_MARKS` (a table's vertical rules, read as ``|``).
     A word the engine placed in a block (``OcrWord.block``, and ``paragraph``) carries them
-    as :attr:`Run.ocr_block`, numbered in the order the engine gave them; ``structure`` holds
+    and its line as :attr:`Run.ocr_block`, numbered in the order the engine gave them; ``structure`` holds
     the numbers given so far (one dictionary for a page's images, so theirs never collide).
     """
     runs: list[Run] = []
@@ -243,7 +243,9 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         if word.block is not None:
             # Numbered in first-seen order: the engine's reading order of its blocks.
             paragraph = word.block if word.paragraph is None else word.paragraph
-            block = (_number(numbers, "block", word.block), _number(numbers, "paragraph", (word.block, paragraph)))
+            line = ("word", len(runs)) if word.line is None else word.line
+            block = (_number(numbers, "block", word.block), _number(numbers, "paragraph", (word.block, paragraph)),
+                     _number(numbers, "line", (word.block, line)))
         runs.append(Run(text=text, x=x0, y=y0, width=length, size=size, font=font,
                         space_width=word_space(0.0, size), direction=(dx, dy), ascent=(ax, ay),
                         seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True, color=None,
@@ -256,7 +258,7 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
 
 
 def _number(numbers: dict[Any, int], kind: str, key: Any) -> int:
-    """The number of the engine's ``kind`` (block or paragraph) named ``key``: 0, 1, ... as first met."""
+    """The number of the engine's ``kind`` (block, paragraph, line) named ``key``: 0, 1, ... as first met."""
     found = numbers.get((kind, key))
     if found is None:
         found = numbers[(kind, key)] = numbers.get(kind, 0)

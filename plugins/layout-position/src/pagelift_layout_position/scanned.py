@@ -13,6 +13,9 @@ caption and the paragraph under the figure are read after the other column.
   the engine's blocks (one a column, as Tesseract often finds them) and the whole table is
   one unit, read as the layout reads it;
 - units are read in the engine's order (by the first engine block each holds);
+- a unit of one engine block is read line by line as the engine read it: on a scan turned
+  by a degree and not deskewed, the line rule (which sees baselines only) may put the end of
+  one column's line with the next column's line level with it, and the start below;
 - a unit of one engine block is cut into paragraphs where both say one ends: the layout
   (spacing, indent, size) and the engine (its paragraph changes). An engine paragraph stays
   together where the layout alone would cut it (on a scan the line spacing measured across
@@ -27,7 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pagelift import Block, Line
+from pagelift import Block, Line, Run
+
+from .lines import make_line
 
 
 def in_engine_order(blocks: Sequence[Block]) -> list[Block]:
@@ -55,7 +60,7 @@ def in_engine_order(blocks: Sequence[Block]) -> list[Block]:
     after = -1  # the layout's index of the line the last block ends with
     for begin, end in units:
         if len(set().union(*engine[begin:end])) == 1:
-            found = _paragraphs(placed[begin:end])
+            found = _paragraphs(_engine_lines(placed[begin:end]))
         else:  # several engine blocks read together (a table's rows): the layout's own blocks
             found, current = [], -1
             for i, line in placed[begin:end]:
@@ -70,6 +75,27 @@ def in_engine_order(blocks: Sequence[Block]) -> list[Block]:
             out[-1].extend(found.pop(0))
         out.extend(found)
         after = end - 1
+    return out
+
+
+def _engine_lines(placed: list[tuple[int, Line]]) -> list[tuple[int, Line]]:
+    """One engine block's lines rebuilt as the engine's own lines, in its order (each with the
+    layout block that holds most of its text)."""
+    lines: dict[int, list[Run]] = {}
+    where: dict[int, dict[int, int]] = {}
+    for block, line in placed:
+        for run in line.runs:
+            key = run.ocr_block[2] if run.ocr_block is not None else -1
+            lines.setdefault(key, []).append(run)
+            share = where.setdefault(key, {})
+            share[block] = share.get(block, 0) + len(run.text)
+    if len(lines) == len(placed) and all(len({r.ocr_block[2] for r in line.runs if r.ocr_block}) == 1
+                                         for _, line in placed):
+        return placed  # the layout's lines are the engine's already
+    out = []
+    for key, runs in sorted(lines.items(), key=lambda item: min(r.seq for r in item[1])):
+        share = where[key]
+        out.append((max(share, key=lambda b: (share[b], -b)), make_line(sorted(runs, key=lambda r: r.seq))))
     return out
 
 
