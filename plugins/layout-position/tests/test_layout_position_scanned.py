@@ -13,7 +13,6 @@ import pagelift
 from pagelift import Line, Run
 from pagelift_layout_position.scanned import in_engine_order
 
-
 _count = itertools.count()
 
 
