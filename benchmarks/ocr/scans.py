@@ -7,13 +7,16 @@
                                                          # and each pre-processing step switched off in turn
 
 The known text is typeset by pdflatex (Latin Modern, T1, no hyphenation, so every word is
-whole on the page) as three documents:
+whole on the page) as four documents:
 
 * ``accents``: one column of French, German and Spanish prose with Scandinavian names
   (Müller, señor, garçon, déjà, Bjørn Søndergaard, Åsa Ångström);
 * ``columns``: two columns, with a figure (a framed drawing and its caption) between two
   paragraphs of the left column;
-* ``table``: a paragraph and a ruled table of names, towns and figures (read row by row).
+* ``table``: a paragraph and a ruled table of names, towns and figures (read row by row);
+* ``three``: three narrow columns (multicol) of short paragraphs full of Nordic names
+  (Sigríður Ólafsdóttir, Þorsteinn Guðmundsson, Ørjan Ødegård, Päivi Mäkelä): thin gutters,
+  lines of one column level with lines of the others.
 
 Each is rendered by PDFium at 150, 200 or 300 dpi and stored as a scanner would: grey JPEG at
 quality 60-80, or bitonal (1 bit, Flate), some turned by 1-3 degrees, some with speckle
@@ -102,6 +105,23 @@ COLUMNS_AFTER = [
     "without leaving the page looking empty at the bottom.",
 ]
 
+THREE = [
+    "Three narrow columns are harder to read than two: the gutters are thin, and a line of one "
+    "column often sits level with lines of both others.",
+    "Sigríður Ólafsdóttir chaired the meeting in Reykjavík, where Þorsteinn Guðmundsson read the "
+    "minutes of the winter session aloud.",
+    "From Tromsø came Ørjan Ødegård and Kåre Bjørnstad, who had travelled south by the coastal "
+    "steamer through the long dark weeks.",
+    "Göran Wallström and Märta Åkesson spoke for the delegation of Jönköping and Växjö on the "
+    "matter of the shared ferries.",
+    "Ævar Þórarinsson asked whether the fishing quotas of Ísafjörður would be reviewed before "
+    "the spring, and nobody could say.",
+    "Jyväskylä and Hämeenlinna sent Päivi Mäkelä, whose report on the lakes and their "
+    "frozen roads filled the afternoon.",
+    "The last word went to Søren Kierkegaard Hansen of Aalborg, who thanked the hosts and closed "
+    "the session before dinner.",
+]
+
 TABLE_INTRO = ("The table lists the delegates who met in Zürich, with their towns, the number of "
                "sessions each attended and the share of votes they received.")
 TABLE_ROWS = [
@@ -150,8 +170,11 @@ def documents() -> dict[str, tuple[str, str]]:
     rows = " \\\\\n".join(" & ".join(row) for row in TABLE_ROWS)
     table = (_escape(TABLE_INTRO) + "\n\n\\medskip\\noindent\\begin{tabular}{|l|l|r|r|}\\hline\n"
              + rows.replace(" \\\\\n", " \\\\ \\hline\n", 1) + " \\\\ \\hline\n\\end{tabular}\n")
+    three = ("\\begin{multicols}{3}\n" + "\n\n".join(_escape(p) for p in THREE) + "\n\\end{multicols}\n")
     return {
         "accents": (LATEX % {"columns": "", "body": accents}, "\n".join(ACCENTS)),
+        "three": (LATEX.replace(r"\usepackage{lmodern}", r"\usepackage{lmodern}\usepackage{multicol}")
+                  % {"columns": "", "body": three}, "\n".join(THREE)),
         "columns": (LATEX % {"columns": ",twocolumn", "body": columns},
                     "\n".join([*COLUMNS_BEFORE, CAPTION, *COLUMNS_AFTER])),
         "table": (LATEX % {"columns": "", "body": table},
@@ -198,6 +221,8 @@ SCANS = [
     Scan("table", 200, "jpeg80"),
     Scan("table", 300, "bitonal", noise=True),
     Scan("table", 150, "jpeg70", skew=1.5),
+    Scan("three", 200, "jpeg70", skew=1),
+    Scan("three", 300, "bitonal", noise=True),
 ]
 
 

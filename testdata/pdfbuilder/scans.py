@@ -26,7 +26,7 @@ DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
 
 
 class ScanPage:
-    """A page's picture being drawn: paragraphs wrapped to a width, figures as framed drawings."""
+    """A page's picture being drawn: paragraphs wrapped to a width, figures as framed drawings, tables."""
 
     def __init__(self, dpi: int = 200, width: float = 612, height: float = 792) -> None:
         from PIL import Image
@@ -75,6 +75,33 @@ class ScanPage:
         for px, py in points:
             draw.ellipse(((px - 3) * s, (py - 3) * s, (px + 3) * s, (py + 3) * s), fill=0)
         return y + height
+
+    def table(self, x: float, y: float, widths: list[float], rows: list[list[str]], *, size: float = 10,
+              ruled: bool = True) -> float:
+        """A table: ``rows`` of cells in columns ``widths`` points wide from (x, y) (top-left), one line
+        a row; ``ruled`` draws a frame and a rule between every two rows and columns (else the
+        columns are held apart by space alone). Return the y under it."""
+        from PIL import ImageDraw
+
+        s = self.dpi / 72
+        draw = ImageDraw.Draw(self.picture)
+        font = self._font(size)
+        row_height = size * 1.9
+        pad = size * 0.4
+        rule = max(1, round(s))
+        lefts = [x + sum(widths[:i]) for i in range(len(widths) + 1)]
+        for r, cells in enumerate(rows):
+            top = y + r * row_height
+            for c, cell in enumerate(cells):
+                draw.text(((lefts[c] + pad) * s, (top + pad) * s), cell, font=font, fill=0)
+        bottom = y + len(rows) * row_height
+        if ruled:
+            for r in range(len(rows) + 1):
+                draw.line([(x * s, (y + r * row_height) * s), (lefts[-1] * s, (y + r * row_height) * s)],
+                          fill=0, width=rule)
+            for left in lefts:
+                draw.line([(left * s, y * s), (left * s, bottom * s)], fill=0, width=rule)
+        return bottom
 
     def add_to(self, doc: Document, *, jpeg: int | None = None, skew: float = 0.0) -> Page:
         """Add a page to ``doc`` holding only the picture (turned by ``skew`` degrees, stored as

@@ -155,3 +155,35 @@ def test_a_level_engine_line_keeps_its_boxes_exactly() -> None:
     labelled = word_runs(words, placement, font="OCR:test")
     plain = word_runs([w._replace(line=None) for w in words], placement, font="OCR:test")
     assert [r.bbox for r in labelled] == [r.bbox for r in plain]
+
+
+class StructuredEngine:
+    """Reads two words on each picture, in two blocks of its own numbering (1 and 2, as Tesseract counts)."""
+
+    def recognize(self, image: Any, *, languages: Any = ()) -> list[pagelift.OcrWord]:
+        return [pagelift.OcrWord("first", 10, 10, 40, 10, 90.0, (1, 1, 1, 1), (1, 1), (1, 1, 1)),
+                pagelift.OcrWord("second", 10, 40, 40, 10, 90.0, (1, 2, 1, 1), (1, 2), (1, 2, 1)),
+                pagelift.OcrWord("plain", 10, 70, 40, 10, 90.0)]
+
+
+def test_the_engines_blocks_and_paragraphs_are_numbered_on_the_page_in_its_order() -> None:
+    placement = Placement.of((612, 0, 0, 792, 0, 0), 612, 792)
+    words = StructuredEngine().recognize(None)
+    words.insert(1, words[0]._replace(text="again", left=60, paragraph=(1, 1, 2)))  # block 1's second paragraph
+    runs = word_runs(words, placement, font="OCR:test")
+    assert [(r.text, r.ocr_block) for r in runs] == [("first", (0, 0, 0)), ("again", (0, 1, 0)), ("second", (1, 2, 1)),
+                                                     ("plain", None)]
+
+
+def test_two_pictures_on_a_page_never_share_a_block_number() -> None:
+    doc = Document()
+    page = doc.add_page()
+    page.draw(marked_image(doc), 0, 400, 612, 392)
+    page.draw(marked_image(doc), 0, 0, 612, 392)
+    read = pagelift.open(doc.to_bytes(), plugins=plugins(StructuredEngine()), ocr="auto")
+    runs = [r for line in read.pages[0].lines() for r in line.runs]
+    blocks = {r.text: set() for r in runs}
+    for r in runs:
+        blocks[r.text].add(r.ocr_block)
+    assert len(blocks["first"]) == 2 and len(blocks["second"]) == 2 and blocks["plain"] == {None}
+    assert len({b for r in runs if r.ocr_block is not None for b in [r.ocr_block[0]]}) == 4

@@ -159,3 +159,17 @@ def test_ocr_prepare_names_known_steps() -> None:
     assert pagelift.Options().ocr_prepare == ("upsample", "deskew", "denoise")
     with pytest.raises(ValueError, match="'sharpen'"):
         pagelift.Options(ocr_prepare=("deskew", "sharpen"))
+
+
+def test_a_deskewed_rows_lines_move_back_together() -> None:
+    # A borderless table's row: the engine reads each cell as a line of its own. Moved back one by
+    # one, cells 600 px apart would land 21 px apart in height (2 degrees); moved as one row
+    # they stay level, so the line rule keeps the row one line.
+    done = Prepared(angle=-2.0, size=(1000, 1000))
+    cells = [pagelift.OcrWord(t, x, 400, 80, 30, 90.0, (1, k, 1, 1), (1, k)) for k, (t, x) in
+             enumerate((("name", 100), ("town", 400), ("1987", 700)))]
+    below = pagelift.OcrWord("next", 100, 440, 80, 30, 90.0, (1, 9, 1, 1))  # the next row: not level
+    back = done.back([*cells, below])
+    assert len({round(w.top, 6) for w in back[:3]}) == 1
+    assert back[3].top - back[0].top > 30  # a row below, moved by its own centre
+    assert [w.block for w in back] == [(1, 0), (1, 1), (1, 2), None]  # the engine's structure passes through

@@ -23,7 +23,8 @@ def _full_run() -> Run:
     return Run(text="fi", x=1.5, y=2.5, width=9.0, size=11.0, font="F7", space_width=2.75, direction=(0.0, 1.0),
                ascent=(-8.0, 0.0), vertical=True, invisible=True, unreadable=True, artifact=True, mcid=4, seq=17,
                glyph_offsets=(("f", 0.0, 3.0), ("i", 3.0, 6.0)), ocr=True,
-               face=FontFace(name="Times-Bold", bold=True, italic=False), color=(0.1, 0.2, 0.3), fake_bold=True)
+               face=FontFace(name="Times-Bold", bold=True, italic=False), color=(0.1, 0.2, 0.3), fake_bold=True,
+               ocr_block=(3, 5, 7))
 
 
 def test_the_written_init_takes_every_field_in_order_by_keyword_only() -> None:
@@ -32,7 +33,7 @@ def test_the_written_init_takes_every_field_in_order_by_keyword_only() -> None:
     assert [getattr(run, name) for name in _FIELDS] == [
         "fi", 1.5, 2.5, 9.0, 11.0, "F7", 2.75, (0.0, 1.0), (-8.0, 0.0), True, True, True, True, 4, 17,
         (("f", 0.0, 3.0), ("i", 3.0, 6.0)), True, FontFace(name="Times-Bold", bold=True, italic=False),
-        (0.1, 0.2, 0.3), True]
+        (0.1, 0.2, 0.3), True, (3, 5, 7)]
     with pytest.raises(TypeError):
         Run("a", 0.0, 0.0, 1.0, 10.0, "F1", 2.5)  # type: ignore[misc]
 
@@ -42,7 +43,8 @@ def test_the_defaults_are_the_dataclass_defaults() -> None:
     defaults = {f.name: f.default for f in dataclasses.fields(Run) if f.default is not dataclasses.MISSING}
     assert defaults == {"direction": (1.0, 0.0), "ascent": (0.0, 1.0), "vertical": False, "invisible": False,
                         "unreadable": False, "artifact": False, "mcid": None, "seq": 0, "glyph_offsets": (),
-                        "ocr": False, "face": None, "color": (0.0,), "fake_bold": False}
+                        "ocr": False, "face": None, "color": (0.0,), "fake_bold": False,
+                        "ocr_block": None}
     assert {name: getattr(run, name) for name in defaults} == defaults
 
 

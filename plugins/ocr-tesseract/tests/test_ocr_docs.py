@@ -15,8 +15,8 @@ DOCS = Path(__file__).resolve().parents[3] / "docs" / "ocr.md"
 def test_ocr_md_examples_print_what_they_show(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     examples = re.findall(r"```python\n(.*?)```\n\n```\n(.*?)```", DOCS.read_text(encoding="utf-8"), flags=re.S)
-    assert len(examples) == 2
-    scope: dict[str, object] = {}  # one session: the second example reads the first one's scan.pdf
+    assert len(examples) == 3  # the scan read, a language not installed, the engine's blocks
+    scope: dict[str, object] = {}  # one session: later examples read the first one's scan.pdf
     for code, shown in examples:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):

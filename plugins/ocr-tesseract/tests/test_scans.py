@@ -102,3 +102,84 @@ def test_two_columns_with_a_figure_between_paragraphs_read_column_by_column(dpi:
     scan.add_to(doc, jpeg=80, skew=skew)
     text = pagelift.open(doc.to_bytes(), ocr="auto").text()
     assert words(text) == words(" ".join(LEFT + RIGHT)), text
+
+
+# -- the engine's own structure: blocks and paragraphs (Run.ocr_block) --------------------------
+
+CAPTION = "Figure 1. Grain carried downstream by boat."
+RIGHT3 = ["Fourth paragraph begins the second column with talk of mills and their wheels turning.",
+          "Fifth paragraph goes on with the harvest and the markets of autumn in the old square.",
+          "Sixth paragraph ends the page with the bakers who sell their bread before dawn."]
+
+
+class WithoutStructure:
+    """Tesseract with its blocks and paragraphs taken away: the position layout alone orders the words."""
+
+    def __init__(self) -> None:
+        self.engine = TesseractEngine()
+
+    def recognize(self, image, *, languages=()):  # type: ignore[no-untyped-def]
+        return [w._replace(block=None, paragraph=None) for w in self.engine.recognize(image, languages=languages)]
+
+
+@pytest.fixture(scope="module")
+def captioned_scan() -> bytes:
+    """Two columns; the left one holds a figure and its caption between its second and third paragraphs."""
+    scan = ScanPage(dpi=300)
+    y = scan.paragraph(60, 80, 230, LEFT[0]) + 10
+    y = scan.paragraph(60, y, 230, LEFT[1]) + 12
+    y = scan.figure(60, y, 230, 150) + 6
+    y = scan.paragraph(60, y, 230, CAPTION, size=9) + 12
+    scan.paragraph(60, y, 230, LEFT[2])
+    y = scan.paragraph(322, 80, 230, RIGHT3[0]) + 10
+    y = scan.paragraph(322, y, 230, RIGHT3[1]) + 10
+    scan.paragraph(322, y, 230, RIGHT3[2])
+    doc = Document()
+    scan.add_to(doc, jpeg=80)
+    return doc.to_bytes()
+
+
+def test_a_caption_under_a_figure_reads_where_it_stands_from_the_engines_blocks(captioned_scan: bytes) -> None:
+    doc = pagelift.open(captioned_scan, ocr="auto")
+    expected = [LEFT[0], LEFT[1], CAPTION, LEFT[2], *RIGHT3]
+    text = doc.text()
+    assert words(text) == words(" ".join(expected)), text
+    # Each paragraph one block of the text, whole: the engine's paragraphs kept together.
+    assert [words(p) for p in text.split("\n\n")] == [words(p) for p in expected], text
+    runs = [r for line in doc.pages[0].lines() for r in line.runs]
+    assert runs and all(r.ocr and r.ocr_block is not None for r in runs)
+
+
+def test_without_the_engines_blocks_the_caption_is_read_after_the_other_column(captioned_scan: bytes) -> None:
+    # The same words, the structure withheld: the bands of the position layout alone read the
+    # caption and the paragraph under the figure after the right column. This is what
+    # Run.ocr_block fixes (the test above).
+    doc = pagelift.open(captioned_scan, ocr="auto", ocr_engine=WithoutStructure())
+    got = words(doc.text())
+    assert sorted(got) == sorted(words(" ".join([*LEFT, CAPTION, *RIGHT3])))
+    assert got.index("Figure") > got.index("Sixth"), doc.text()
+    assert all(r.ocr and r.ocr_block is None for line in doc.pages[0].lines() for r in line.runs)
+
+
+# -- a table, drawn and scanned ----------------------------------------------------------------
+
+INTRO = ("The accounts of the northern guild, as the treasurer wrote them down at the end of the year, "
+         "list each member with the town and the sum paid.")
+ROWS = [["Name", "Town", "Year", "Amount"], ["Jürgen Müller", "Düsseldorf", "1987", "412.50"],
+        ["Åsa Ångström", "Göteborg", "1992", "97.25"], ["Íñigo Peña", "Cádiz", "2004", "1,305.00"],
+        ["Bjørn Søndergaard", "Tromsø", "2011", "68.75"], ["François Lefèvre", "Besançon", "1979", "730.10"]]
+
+
+@pytest.mark.parametrize(("ruled", "dpi", "skew"), [(True, 300, 0.0), (True, 200, 1.0), (False, 300, 0.0),
+                                                    (False, 200, 1.0)])
+def test_a_scanned_table_reads_row_by_row(ruled: bool, dpi: int, skew: float) -> None:
+    scan = ScanPage(dpi=dpi)
+    y = scan.paragraph(72, 80, 460, INTRO) + 14
+    scan.table(72, y, [140, 110, 60, 90], ROWS, ruled=ruled)
+    doc = Document()
+    scan.add_to(doc, jpeg=75, skew=skew)
+    text = pagelift.open(doc.to_bytes(), ocr="auto").text()
+    assert words(text) == words(" ".join([INTRO, *(" ".join(row) for row in ROWS)])), text
+    lines = text.splitlines()
+    for row in ROWS:  # each row one line of the text, its cells in order: no rule read as a word
+        assert " ".join(row) in lines, (row, text)

@@ -139,6 +139,11 @@ class Run:
     or an OCR word.
     ``fake_bold`` says the text is filled and stroked (render mode 2, how producers fake bold);
     ``bold`` counts it.
+    ``ocr_block`` is, for an OCR word whose engine reports its page structure, the engine's
+    (block, paragraph, line) holding it, each numbered on the page in the engine's reading
+    order (0, 1, ...); None for drawn text and for engines that report no structure. Layouts
+    may read it as evidence (the ``position`` layout orders a scan's text blocks as the engine
+    read them and keeps an engine paragraph, and each of its lines, together).
     """
 
     text: str
@@ -161,13 +166,14 @@ class Run:
     face: FontFace | None = None
     color: tuple[float, ...] | None = (0.0,)
     fake_bold: bool = False
+    ocr_block: tuple[int, int, int] | None = None
 
     def __init__(self, *, text: str, x: float, y: float, width: float, size: float, font: str, space_width: float,
                  direction: tuple[float, float] = (1.0, 0.0), ascent: tuple[float, float] = (0.0, 1.0),
                  vertical: bool = False, invisible: bool = False, unreadable: bool = False, artifact: bool = False,
                  mcid: int | None = None, seq: int = 0, glyph_offsets: Offsets = (),
                  ocr: bool = False, face: FontFace | None = None, color: tuple[float, ...] | None = (0.0,),
-                 fake_bold: bool = False) -> None:
+                 fake_bold: bool = False, ocr_block: tuple[int, int, int] | None = None) -> None:
         self.text = text
         self.x = x
         self.y = y
@@ -188,6 +194,7 @@ class Run:
         self.face = face
         self.color = color
         self.fake_bold = fake_bold
+        self.ocr_block = ocr_block
 
     def copy(self) -> Run:
         """A new run with the same fields (to change some of them on the copy).
@@ -199,7 +206,8 @@ class Run:
                    space_width=self.space_width, direction=self.direction, ascent=self.ascent,
                    vertical=self.vertical, invisible=self.invisible, unreadable=self.unreadable,
                    artifact=self.artifact, mcid=self.mcid, seq=self.seq, glyph_offsets=self.glyph_offsets,
-                   ocr=self.ocr, face=self.face, color=self.color, fake_bold=self.fake_bold)
+                   ocr=self.ocr, face=self.face, color=self.color, fake_bold=self.fake_bold,
+                   ocr_block=self.ocr_block)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the call that rebuilds the run from its fields (what ``workers=N`` sends back)."""
@@ -249,7 +257,8 @@ class Run:
 
 
 _FIELDS = ("text", "x", "y", "width", "size", "font", "space_width", "direction", "ascent", "vertical", "invisible",
-           "unreadable", "artifact", "mcid", "seq", "glyph_offsets", "ocr", "face", "color", "fake_bold")
+           "unreadable", "artifact", "mcid", "seq", "glyph_offsets", "ocr", "face", "color", "fake_bold",
+           "ocr_block")
 """Run's fields in order (a test holds them to ``dataclasses.fields(Run)``)."""
 
 

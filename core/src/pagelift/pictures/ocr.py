@@ -205,7 +205,8 @@ def _snap(v: tuple[float, float]) -> tuple[int, int]:
     return (0, 1 if y >= 0 else -1)
 
 
-def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, first_seq: int = 0) -> list[Run]:
+def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, first_seq: int = 0,
+               structure: dict[Any, int] | None = None) -> list[Run]:
     """The words (boxes in the upright picture's pixels) as runs on the page, flagged ``ocr``.
 
     A word's baseline is its box's bottom edge, read left to right; its size is the box's
@@ -213,8 +214,12 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
     word gap against; OCR words are whole words, so any gap between them is a break).
     Words with no text or a box that is not finite are left out, and so are words made only of
     :data:`RULE_MARKS` (a table's vertical rules, read as ``|``).
+    A word the engine placed in a block (``OcrWord.block``, and ``paragraph``) carries them
+    and its line as :attr:`Run.ocr_block`, numbered in the order the engine gave them; ``structure`` holds
+    the numbers given so far (one dictionary for a page's images, so theirs never collide).
     """
     runs: list[Run] = []
+    numbers: dict[Any, int] = {} if structure is None else structure
     lines: dict[Any, list[Run]] = {}
     for word in words:
         text = word.text.strip() if isinstance(word.text, str) else ""
@@ -234,14 +239,31 @@ def word_runs(words: Sequence[OcrWord], placement: Placement, *, font: str, firs
         size = abs(dx * ay - dy * ax)  # the box's height across the baseline (the matrix may skew it)
         if not size:
             continue
+        block = None
+        if word.block is not None:
+            # Numbered in first-seen order: the engine's reading order of its blocks.
+            paragraph = word.block if word.paragraph is None else word.paragraph
+            line = ("word", len(runs)) if word.line is None else word.line
+            block = (_number(numbers, "block", word.block), _number(numbers, "paragraph", (word.block, paragraph)),
+                     _number(numbers, "line", (word.block, line)))
         runs.append(Run(text=text, x=x0, y=y0, width=length, size=size, font=font,
                         space_width=word_space(0.0, size), direction=(dx, dy), ascent=(ax, ay),
-                        seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True, color=None))
+                        seq=first_seq + len(runs), glyph_offsets=((text, 0.0, length),), ocr=True, color=None,
+                        ocr_block=block))
         if word.line is not None:
             lines.setdefault(word.line, []).append(runs[-1])
     for members in lines.values():
         _one_baseline(members)
     return runs
+
+
+def _number(numbers: dict[Any, int], kind: str, key: Any) -> int:
+    """The number of the engine's ``kind`` (block, paragraph, line) named ``key``: 0, 1, ... as first met."""
+    found = numbers.get((kind, key))
+    if found is None:
+        found = numbers[(kind, key)] = numbers.get(kind, 0)
+        numbers[kind] = found + 1
+    return found
 
 
 def _one_baseline(runs: list[Run]) -> None:
@@ -287,7 +309,7 @@ def _as_word(value: Any) -> OcrWord:
     if isinstance(value, tuple):
         return OcrWord(*value)
     return OcrWord(value.text, value.left, value.top, value.width, value.height, getattr(value, "confidence", 0.0),
-                   getattr(value, "line", None))
+                   getattr(value, "line", None), getattr(value, "block", None), getattr(value, "paragraph", None))
 
 
 class OcrReader:
@@ -344,10 +366,11 @@ class OcrReader:
         langs = tuple(self.options.ocr_languages if languages is None else
                       ((languages,) if isinstance(languages, str) else languages))
         runs: list[Run] = []
+        structure: dict[Any, int] = {}  # the engine's blocks and paragraphs, numbered across the page's images
         read_any = False
         failures: set[str] = set()
         limit = self.options.limits.max_image_pixels
-        for image in images:
+        for number, image in enumerate(images):
             if not _readable(image) or image.width * image.height > limit:
                 continue  # too small to hold a word, degenerate, or over the pixel limit (already warned)
             what = f"image {image.name or '(inline)'} ({image.width}×{image.height}" + (
@@ -368,7 +391,9 @@ class OcrReader:
                 if dpi and hasattr(ready, "info"):  # engines that size their analysis by it read it here
                     ready.info["dpi"] = (round(dpi * prepared.scale),) * 2
                 words = prepared.back([_as_word(w) for w in ocr_engine.recognize(ready, languages=langs)])
-                runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs)))
+                words = [w if w.block is None else w._replace(block=(number, w.block)) for w in words]
+                runs.extend(word_runs(words, placement, font=f"OCR:{label}", first_seq=first_seq + len(runs),
+                                      structure=structure))
                 read_any = True
             except Exception as exc:  # the engine's failure (missing program, language), or words that are not
                 reason = f"{exc}" or type(exc).__name__

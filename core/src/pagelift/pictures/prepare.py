@@ -71,35 +71,66 @@ class Prepared:
     def back(self, words: Sequence[OcrWord]) -> list[OcrWord]:
         """The words with their boxes in the original picture's pixels.
 
-        A deskewed picture's lines are level, and stay level: each engine line (``OcrWord.line``;
-        a word without one is its own line) is moved whole, by where the turn takes its centre
-        back to. Turning each word back instead would tilt the line again, by a few points
-        across a column, and the line rule would cut it where the words' box bottoms (which
-        descenders move) step past each other.
+        A deskewed picture's lines are level, and stay level: each row of the deskewed
+        picture (the engine lines level with each other there, :func:`_rows`: a line of
+        each column, a table's cells of one row; a word without a line is its own line)
+        is moved whole, by where the turn takes its centre back to. Turning each word back
+        instead would tilt the line again, by a few points across a column, and the line rule
+        would cut it where the words' box bottoms (which descenders move) step past each
+        other; moving each engine line alone cut a table's row where the engine saw each
+        cell as a line of its own (a borderless table turned by a degree read cell by cell).
         """
         if self.scale == 1.0 and not self.angle:
             return list(words)
+        keys = [("word", i) if w.line is None else w.line for i, w in enumerate(words)]
         shift: dict[Any, tuple[float, float]] = {}
         if self.angle:
             cx, cy = self.size[0] / 2, self.size[1] / 2
             a = math.radians(self.angle)
             cos, sin = math.cos(a), math.sin(a)
-            centres: dict[Any, list[tuple[float, float]]] = {}
-            for i, w in enumerate(words):
-                key = ("word", i) if w.line is None else w.line
-                centres.setdefault(key, []).append((w.left + w.width / 2, w.top + w.height / 2))
-            for key, points in centres.items():
-                x = sum(p[0] for p in points) / len(points)
-                y = sum(p[1] for p in points) / len(points)
-                dx, dy = x - cx, y - cy  # undo PIL's rotate(angle) for the line's centre
-                shift[key] = (cx + dx * cos - dy * sin - x, cy + dx * sin + dy * cos - y)
+            boxes: dict[Any, list[float]] = {}
+            for key, w in zip(keys, words, strict=True):
+                box = boxes.setdefault(key, [w.left, w.top, w.left + w.width, w.top + w.height, 0.0])
+                box[:4] = [min(box[0], w.left), min(box[1], w.top), max(box[2], w.left + w.width),
+                           max(box[3], w.top + w.height)]
+                box[4] += 1
+            for row in _rows(boxes):
+                weight = sum(boxes[key][4] for key in row)
+                x = sum((boxes[key][0] + boxes[key][2]) / 2 * boxes[key][4] for key in row) / weight
+                y = sum((boxes[key][1] + boxes[key][3]) / 2 * boxes[key][4] for key in row) / weight
+                dx, dy = x - cx, y - cy  # undo PIL's rotate(angle) for the row's centre
+                moved = (cx + dx * cos - dy * sin - x, cy + dx * sin + dy * cos - y)
+                for key in row:
+                    shift[key] = moved
         s = self.scale
         out = []
-        for i, w in enumerate(words):
-            mx, my = shift.get(("word", i) if w.line is None else w.line, (0.0, 0.0))
-            out.append(OcrWord(w.text, (w.left + mx) / s, (w.top + my) / s, w.width / s, w.height / s,
-                               w.confidence, w.line))
+        for key, w in zip(keys, words, strict=True):
+            mx, my = shift.get(key, (0.0, 0.0))
+            out.append(w._replace(left=(w.left + mx) / s, top=(w.top + my) / s, width=w.width / s,
+                                  height=w.height / s))
         return out
+
+
+ROW_OVERLAP = 0.6
+"""How much of the lower of two engine lines' heights their spans must share, in the deskewed
+picture, for the two to be one row (moved back together)."""
+
+
+def _rows(boxes: dict[Any, list[float]]) -> list[list[Any]]:
+    """The engine lines (``key -> [left, top, right, bottom, words]``) grouped into rows: lines
+    level with each other in the deskewed picture, side by side and not overlapping along it."""
+    rows: list[tuple[list[float], list[Any]]] = []  # (the row's [top, bottom], its lines)
+    for key in sorted(boxes, key=lambda k: (boxes[k][1] + boxes[k][3]) / 2):
+        left, top, right, bottom, _ = boxes[key]
+        for span, members in rows[-3:]:
+            shared = min(bottom, span[1]) - max(top, span[0])
+            if shared >= ROW_OVERLAP * min(bottom - top, span[1] - span[0]) and not any(
+                    boxes[m][0] < right and left < boxes[m][2] for m in members):
+                members.append(key)
+                break
+        else:
+            rows.append(([top, bottom], [key]))
+    return [members for _, members in rows]
 
 
 def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 << 62) -> tuple[Any, Prepared]:
@@ -115,6 +146,8 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
 
     if dpi:
         done.measured["dpi"] = round(dpi, 1)
+    # Decoded from JPEG: Pillow says so until a filter makes a new picture.
+    jpeg = getattr(picture, "format", None) == "JPEG"
     # Speckle first, at the scan's own resolution: upsampled, a lone dark pixel becomes a blob
     # the engine reads as an accent or a comma, and no longer stands alone to be measured.
     if "denoise" in steps:
@@ -137,7 +170,11 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
         w, h = picture.size
         if w * h * scale * scale <= max_pixels:
             grey = picture.convert("L") if picture.mode in ("1", "P") else picture
-            picture = grey.resize((round(w * scale), round(h * scale)), Image.Resampling.LANCZOS)
+            # Lanczos rings around JPEG's block edges and the ringing reaches the letters (a
+            # 7 touching a table's rule read T); Hamming's shorter window does not.
+            # Measured on the scan benchmark's JPEG scans (benchmarks/ocr/README.md).
+            resample = Image.Resampling.HAMMING if jpeg else Image.Resampling.LANCZOS
+            picture = grey.resize((round(w * scale), round(h * scale)), resample)
             done.scale = picture.size[0] / w
             done.steps.append("upsample")
     done.size = picture.size
@@ -147,7 +184,11 @@ def prepare(picture: Any, dpi: float, steps: Sequence[str], max_pixels: int = 1 
         if abs(angle) >= MIN_SKEW:
             grey = picture.convert("L") if picture.mode in ("1", "P") else picture
             fill = 255 if grey.mode == "L" else (255,) * len(grey.getbands())
-            picture = grey.rotate(-angle, resample=Image.Resampling.BICUBIC, fillcolor=fill)
+            # A bitonal picture's edges are steps: bicubic overshoots them into halos that
+            # join strokes (``right`` read ``rigbt`` at 3 degrees); bilinear does not. A grey
+            # picture keeps bicubic (bilinear blurred the 150 dpi skewed table's digits).
+            resample = Image.Resampling.BILINEAR if picture.mode == "1" else Image.Resampling.BICUBIC
+            picture = grey.rotate(-angle, resample=resample, fillcolor=fill)
             done.angle = -angle
             done.steps.append("deskew")
     return picture, done

@@ -64,8 +64,11 @@ def pagelift_register_ocr_engines(register: Callable[[str, OcrEngine], None]) ->
 
     Called once per plugin manager, the first time an engine is looked up. ``engine`` has a
     ``recognize(image, *, languages) -> list[OcrWord]`` method (:class:`pagelift.OcrEngine`).
-    An app can also pass an engine object directly instead of a name. A duplicate name is
-    an error naming both plugins. Return value: ignored.
+    Each word may name the engine's line, text block and paragraph (``OcrWord.line``,
+    ``block``, ``paragraph``): lines stay whole on the page, and blocks and paragraphs reach
+    the layouts as :attr:`pagelift.Run.ocr_block`, numbered in the order the engine gave its
+    words (docs/hooks.md). An app can also pass an engine object directly instead of a name.
+    A duplicate name is an error naming both plugins. Return value: ignored.
     """
 
 

@@ -100,6 +100,10 @@ class OcrWord(NamedTuple):
     ``line`` names the engine's own line the word belongs to (any hashable value: Tesseract's
     block, paragraph and line numbers; None when the engine does not say). Words of one line
     are kept on one line of the page, however skewed the scan (:mod:`pagelift.pictures.ocr`).
+    ``block`` and ``paragraph`` name the engine's own text block (a column's stretch of text, a
+    caption) and paragraph within it (hashable values, None when the engine finds no such
+    structure); an engine that gives them gives its words in its reading order. They reach the
+    layouts as :attr:`Run.ocr_block`, evidence for the reading order of a scan.
     """
 
     text: str
@@ -109,6 +113,8 @@ class OcrWord(NamedTuple):
     height: float
     confidence: float
     line: Any = None
+    block: Any = None
+    paragraph: Any = None
 
 
 class GlyphShape(NamedTuple):

@@ -3,7 +3,8 @@
 Lines (from :func:`pagelift.lines`) are read top to bottom in their own direction and cut
 into column bands (:mod:`.bands`): stretches of lines split by a common gutter. Text
 spanning the columns — a title, a full-width caption, a footer — ends a band and reads in
-its place. Paragraphs become blocks (blank lines in ``Page.text()``, :mod:`.paragraphs`).
+its place. Paragraphs become blocks (blank lines in ``Page.text()``, :mod:`.paragraphs`). On a scan
+whose OCR engine reports its blocks and paragraphs, those are evidence too (:mod:`.scanned`).
 
 The two layouts differ only in which bands read column by column:
 
@@ -19,6 +20,7 @@ from collections.abc import Callable, Sequence
 import pagelift
 
 from .reading import arrange_by_bands
+from .scanned import in_engine_order
 
 
 class PositionLayout:
@@ -26,7 +28,8 @@ class PositionLayout:
 
     def arrange(self, runs: Sequence[pagelift.Run], context: pagelift.LayoutContext) -> list[pagelift.Block]:
         """Return the page's paragraphs in reading order."""
-        return arrange_by_bands(runs, context, read_as_columns=lambda band: band.holds_prose())
+        # On a scan, the OCR engine's blocks and paragraphs are evidence too (a no-op elsewhere).
+        return in_engine_order(arrange_by_bands(runs, context, read_as_columns=lambda band: band.holds_prose()))
 
 
 class ColumnsLayout:
@@ -34,7 +37,7 @@ class ColumnsLayout:
 
     def arrange(self, runs: Sequence[pagelift.Run], context: pagelift.LayoutContext) -> list[pagelift.Block]:
         """Return the page's paragraphs, every split band read column after column."""
-        return arrange_by_bands(runs, context, read_as_columns=lambda band: True)
+        return in_engine_order(arrange_by_bands(runs, context, read_as_columns=lambda band: True))
 
 
 @pagelift.hookimpl

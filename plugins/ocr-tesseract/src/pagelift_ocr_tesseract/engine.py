@@ -261,9 +261,13 @@ def words_from_data(data: dict[str, list[Any]]) -> list[pagelift.OcrWord]:
         if not text or int(data["level"][i]) != _WORD_LEVEL:
             continue
         line = tuple(int(data[key][i]) for key in ("page_num", "block_num", "par_num", "line_num") if key in data)
+        # Tesseract's blocks and paragraphs, in its reading order: the layouts' evidence for a
+        # scan's order (Run.ocr_block). Only when the TSV has both levels.
+        structured = len(line) == 4
         words.append(pagelift.OcrWord(
             text, float(data["left"][i]), float(data["top"][i]), float(data["width"][i]),
             float(data["height"][i]), float(data["conf"][i]), line or None,
+            line[:2] if structured else None, line[:3] if structured else None,
         ))
     return words
 
