@@ -1,5 +1,5 @@
 """The layouts benchmarks/layout/families.py added: a tight table, a slide's text beside its table,
-a form's labels over its values."""
+a form's labels over its values, a column whose first line hides a river of word gaps."""
 
 from __future__ import annotations
 
@@ -68,3 +68,27 @@ def test_a_forms_labels_over_values_read_field_by_field(read: Reader) -> None:
     words = read(doc.to_bytes()).split()
     expected = " ".join(f"{label} {value}" for pair in fields for label, value in pair).split()
     assert words == expected
+
+
+def test_a_columns_first_line_over_a_river_of_word_gaps_stays_in_its_column(read: Reader) -> None:
+    # Three columns; under the first column's first line, three lines whose word gaps happen
+    # to stand one above the other (a river, 8 points wide). The first line covers the river,
+    # but the river ends at no column edge: the first line is the column's, not a title's.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    columns: list[list[str]] = [[], [], []]
+    for c, x in enumerate((72, 250, 430)):
+        for i in range(8):
+            y = 700 - 12 * i
+            if c == 0 and 1 <= i <= 3:
+                left, right = f"river{i} words", f"after{i} gap"
+                page.text(font, 10, x, y, left)
+                page.text(font, 10, x + font.width(left, 10) + 8, y, right)
+                columns[c].append(f"{left} {right}")
+            else:
+                text = f"col{c} line{i} runs on wide"
+                page.text(font, 10, x, y, text)
+                columns[c].append(text)
+    words = read(doc.to_bytes()).split()
+    assert words == " ".join(line for column in columns for line in column).split()
