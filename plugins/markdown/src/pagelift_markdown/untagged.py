@@ -48,20 +48,48 @@ def page_tables(page: pagelift.Page, detector: str | None,
     except pagelift.PluginError:
         return []
     context = pagelift.TableContext(page.number, page.media_box, page.crop_box, page.rotation)
+    ordered = [line for block in blocks for line in block]
     for block in blocks:
         if len(block) < 2 or any(_table_of(line, found) for line in block):
             continue
-        found.extend(table for table in finder.find_tables(list(block), context) if is_tabular(table))
+        found.extend(table for table in finder.find_tables(list(block), context)
+                     if is_tabular(table) and not _inside_paragraph(table, ordered))
     # Rows a layout kept one to a block: consecutive lines with wide gaps inside them, offered together.
     rows: list[pagelift.Line] = []
-    for line in [line for block in blocks for line in block] + [None]:
+    for line in [*ordered, None]:
         if line is not None and _gapped(line) and not _table_of(line, found):
             rows.append(line)
             continue
         if len(rows) >= 2:
-            found.extend(table for table in finder.find_tables(rows, context) if is_tabular(table))
+            found.extend(table for table in finder.find_tables(rows, context)
+                         if is_tabular(table) and not _inside_paragraph(table, ordered))
         rows = []
     return found
+
+
+EDGE = 1.0
+"""How far (points) a justified paragraph's lines may start or end apart."""
+
+
+def _inside_paragraph(table: pagelift.Table, lines: Sequence[pagelift.Line]) -> bool:
+    """Whether a table found in lines offered apart is lines of a justified paragraph whose word gaps line up.
+
+    Loosely justified lines stretch their word gaps, and two of them can leave the gaps one
+    above the other: a grid to a detector offered those lines alone, which the page's own
+    reading (``Page.tables()``) does not find. Its rows end where the paragraph's lines just
+    above and below them do, and start where one of them does (the other may be indented);
+    a table's rows do not fill a paragraph's measure so.
+    """
+    inside = [i for i, line in enumerate(lines) if _table_of(line, [table]) is table]
+    if not inside or inside[0] == 0 or inside[-1] + 1 >= len(lines):
+        return False
+    rows = [lines[i].bbox for i in inside]
+    above, below = lines[inside[0] - 1].bbox, lines[inside[-1] + 1].bbox
+    ends = [b.x1 for b in [above, *rows, below]]
+    starts = [b.x0 for b in rows]
+    # The paragraph's first line above may be indented, and so may the next one's below.
+    return (max(ends) - min(ends) <= EDGE and max(starts) - min(starts) <= EDGE
+            and any(abs(b.x0 - starts[0]) <= EDGE for b in (above, below)))
 
 
 def _continue_tables(items_by_page: list[list[_Group | _Table]]) -> None:
