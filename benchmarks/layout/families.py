@@ -268,13 +268,15 @@ def footnotes(rng: random.Random, n: int, stem: Path) -> Made:
     made = Made()
     endnotes = n >= 3
     head = title(rng, 4)
+    # Every heading of the page is a \section*, the first one too, and so is the endnotes'
+    # "Notes": one level on the page, so one level in the truth.
     made.headings.append((1, head))
     made.lines.append(head)
     notes: list[str] = []
     body: list[str] = []
     for _ in range(2 if not endnotes else 4):
         section = title(rng, 3)
-        made.headings.append((2, section))
+        made.headings.append((1, section))
         made.lines.append(section)
         body.append(rf"\section*{{{_latex(section)}}}")
         for _ in range(2):
@@ -295,7 +297,7 @@ def footnotes(rng: random.Random, n: int, stem: Path) -> Made:
             made.lines.append(" ".join(text))
     # The number printed against its note, as the layout set's superscripts family reads it.
     if endnotes:
-        made.headings.append((2, "Notes"))
+        made.headings.append((1, "Notes"))
         made.lines.append("Notes")
     made.lines += [f"{k}{note}" for k, note in enumerate(notes, 1)]
     tail = r"\theendnotes" if endnotes else ""
