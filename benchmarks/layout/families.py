@@ -159,6 +159,44 @@ p {{ margin: 0 0 5pt 0; }}
     return made
 
 
+def dense_newspaper(rng: random.Random, n: int, stem: Path) -> Made:
+    """A harder front page (not in the default set): five narrow justified columns on A3 landscape,
+    a boxed sidebar with its own heading inside a column, a picture with its caption inside a
+    column, and a headline across all."""
+    made = Made()
+    headline = title(rng, 6)
+    byline = f"By {rng.choice(PEOPLE)}, Staff Writer"
+    paras = [paragraph(rng, rng.randint(3, 5)) for _ in range(16)]
+    side_head, side = title(rng, 3), [sentence(rng, rng.randint(6, 10)) for _ in range(3)]
+    caption = sentence(rng, 8)
+    at, fig = 5, 10
+    made.headings.append((1, headline))
+    made.headings.append((2, side_head))
+    made.lines += [headline, byline, *paras[:at], side_head, *side, *paras[at:fig], caption, *paras[fig:]]
+    picture = stem.with_name(stem.name.replace(".", "-") + ".png")
+    _picture(picture, rng)
+    body = "".join(f"<p>{html.escape(p)}</p>" for p in paras[:at])
+    body += (f'<div class="side"><h2>{html.escape(side_head)}</h2>'
+             + "".join(f"<p>{html.escape(x)}</p>" for x in side) + "</div>")
+    body += "".join(f"<p>{html.escape(p)}</p>" for p in paras[at:fig])
+    body += f'<figure><img src="{picture.name}"><figcaption>{html.escape(caption)}</figcaption></figure>'
+    body += "".join(f"<p>{html.escape(p)}</p>" for p in paras[fig:])
+    chromium(f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+@page {{ size: A3 landscape; margin: 1.2cm; }}
+body {{ font-family: 'Noto Serif'; font-size: 8.5pt; line-height: 1.25; }}
+h1 {{ font-size: 34pt; margin: 0 0 4pt 0; }}
+.byline {{ font-style: italic; font-size: 8.5pt; margin: 0 0 6pt 0; }}
+.cols {{ column-count: 5; column-gap: 9pt; text-align: justify; }}
+p {{ margin: 0 0 4pt 0; }}
+.side {{ border: 0.8pt solid black; padding: 4pt; margin: 4pt 0; background: #eee; break-inside: avoid; }}
+.side h2 {{ font-size: 11pt; margin: 0 0 3pt 0; }}
+figure {{ margin: 4pt 0; break-inside: avoid; }} img {{ width: 100%; height: 70pt; }}
+figcaption {{ font-style: italic; font-size: 7.5pt; text-align: left; }}
+</style></head><body><h1>{html.escape(headline)}</h1><p class="byline">{html.escape(byline)}</p>
+<div class="cols">{body}</div></body></html>""", stem)
+    return made
+
+
 def form(rng: random.Random, n: int, stem: Path) -> Made:
     """A filled-in HTML form: two fields a row, labels above or beside their values, check boxes."""
     made = Made()
@@ -464,6 +502,9 @@ def _paginate_sheet(made: Made, pdf: Path) -> None:
 # -- writing -------------------------------------------------------------------------------
 
 FAMILIES = ("newspaper", "slides", "spreadsheet", "form", "footnotes", "figure-columns", "tight-table")
+HARDER = ("dense-newspaper",)
+"""Families made only when asked (``--only dense-newspaper --out benchmarks/layout/harder``): pages
+kept apart from the seven so that what they show does not move the seven's figures."""
 
 
 def write_truth(stem: Path, made: Made, producer: str, family: str) -> None:
@@ -497,6 +538,8 @@ def main() -> int:
                 producer, make = "chromium", lambda s: newspaper(rng, n, s)  # noqa: B023
             elif family == "form":
                 producer, make = "chromium", lambda s: form(rng, n, s)  # noqa: B023
+            elif family == "dense-newspaper":
+                producer, make = "chromium", lambda s: dense_newspaper(rng, n, s)  # noqa: B023
             elif family == "figure-columns":
                 producer = "chromium" if n % 2 else "pdflatex"
                 make = lambda s: figure_columns(rng, n, s, producer)  # noqa: B023, E731
