@@ -160,10 +160,12 @@ p {{ margin: 0 0 5pt 0; }}
 
 
 def dense_newspaper(rng: random.Random, n: int, stem: Path) -> Made:
-    """A harder front page (not in the default set): five narrow justified columns on A3 landscape,
-    a boxed sidebar with its own heading inside a column, a picture with its caption inside a
-    column, and a headline across all."""
+    """A harder front page (not in the default set): narrow justified columns (five on A3
+    landscape; four on A5, about 80 pt wide, for the last two documents, where a stretched
+    line's word gaps grow wider than the 9 pt gutter), a boxed sidebar with its own heading
+    inside a column, a picture with its caption inside a column, and a headline across all."""
     made = Made()
+    columns, size = (5, "A3 landscape") if n < 3 else (4, "A5")
     headline = title(rng, 6)
     byline = f"By {rng.choice(PEOPLE)}, Staff Writer"
     paras = [paragraph(rng, rng.randint(3, 5)) for _ in range(16)]
@@ -182,11 +184,11 @@ def dense_newspaper(rng: random.Random, n: int, stem: Path) -> Made:
     body += f'<figure><img src="{picture.name}"><figcaption>{html.escape(caption)}</figcaption></figure>'
     body += "".join(f"<p>{html.escape(p)}</p>" for p in paras[fig:])
     chromium(f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
-@page {{ size: A3 landscape; margin: 1.2cm; }}
+@page {{ size: {size}; margin: 1.2cm; }}
 body {{ font-family: 'Noto Serif'; font-size: 8.5pt; line-height: 1.25; }}
 h1 {{ font-size: 34pt; margin: 0 0 4pt 0; }}
 .byline {{ font-style: italic; font-size: 8.5pt; margin: 0 0 6pt 0; }}
-.cols {{ column-count: 5; column-gap: 9pt; text-align: justify; }}
+.cols {{ column-count: {columns}; column-gap: 9pt; text-align: justify; }}
 p {{ margin: 0 0 4pt 0; }}
 .side {{ border: 0.8pt solid black; padding: 4pt; margin: 4pt 0; background: #eee; break-inside: avoid; }}
 .side h2 {{ font-size: 11pt; margin: 0 0 3pt 0; }}
