@@ -76,20 +76,26 @@ def _inside_paragraph(table: pagelift.Table, lines: Sequence[pagelift.Line]) -> 
 
     Loosely justified lines stretch their word gaps, and two of them can leave the gaps one
     above the other: a grid to a detector offered those lines alone, which the page's own
-    reading (``Page.tables()``) does not find. Its rows end where the paragraph's lines just
-    above and below them do, and start where one of them does (the other may be indented);
-    a table's rows do not fill a paragraph's measure so.
+    reading (``Page.tables()``) does not find. Its rows start and end where the paragraph's
+    line above them does (or, that line indented, where the line below does); a table's rows
+    do not fill a paragraph's measure so.
     """
     inside = [i for i, line in enumerate(lines) if _table_of(line, [table]) is table]
-    if not inside or inside[0] == 0 or inside[-1] + 1 >= len(lines):
+    if not inside or inside[0] == 0:
         return False
     rows = [lines[i].bbox for i in inside]
-    above, below = lines[inside[0] - 1].bbox, lines[inside[-1] + 1].bbox
-    ends = [b.x1 for b in [above, *rows, below]]
-    starts = [b.x0 for b in rows]
-    # The paragraph's first line above may be indented, and so may the next one's below.
-    return (max(ends) - min(ends) <= EDGE and max(starts) - min(starts) <= EDGE
-            and any(abs(b.x0 - starts[0]) <= EDGE for b in (above, below)))
+    starts, ends = [b.x0 for b in rows], [b.x1 for b in rows]
+    if max(starts) - min(starts) > EDGE or max(ends) - min(ends) > EDGE:
+        return False
+
+    def measure(box: pagelift.Rect, start: bool) -> bool:
+        return abs(box.x1 - ends[0]) <= EDGE and (not start or abs(box.x0 - starts[0]) <= EDGE)
+
+    above = lines[inside[0] - 1].bbox
+    below = lines[inside[-1] + 1].bbox if inside[-1] + 1 < len(lines) else None
+    # The paragraph's lines around the rows: the one above of the same measure (the rows end a
+    # column's paragraph), or an indented first line above and a line of the measure below.
+    return measure(above, True) or (measure(above, False) and below is not None and measure(below, True))
 
 
 def _continue_tables(items_by_page: list[list[_Group | _Table]]) -> None:
