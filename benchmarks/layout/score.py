@@ -36,7 +36,8 @@ TOOLS = ["pagelift", "pdftotext", "pymupdf", "pypdfium2", "pdfminer"]
 FAMILIES = ["one-column", "two-column", "three-column", "tables", "lists", "rtl", "cjk", "out-of-order",
             "latex-twocolumn", "letter-spaced", "superscripts",
             # families.py's (benchmarks/layout/families/): --out benchmarks/layout/families
-            "newspaper", "slides", "spreadsheet", "form", "footnotes", "figure-columns", "tight-table"]
+            "newspaper", "slides", "spreadsheet", "form", "footnotes", "figure-columns", "tight-table",
+            "dense-newspaper"]  # families.py --only dense-newspaper --out benchmarks/layout/harder
 
 _CJK = re.compile("([\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef])")
 

@@ -294,3 +294,24 @@ def test_builder_writes_a_parent_tree() -> None:
     assert int(pdf.pages[0].obj.StructParents) == int(nums[0]) == 0
     assert nums[1][0].objgen == pdf.Root.StructTreeRoot.K[0].objgen
     assert para is not None
+
+
+def test_a_paragraph_continued_at_the_top_of_the_next_column_keeps_its_lines_apart() -> None:
+    # A tagged two-column page (Chromium's CSS columns): a paragraph ends the left column and
+    # goes on at the top of the right one, whose lines stand on the same baselines. The
+    # paragraph's lines follow the content stream, the logical order of a tagged file: the
+    # left column's lines, then the right's, never one line taken across both columns.
+    doc, font = _doc()
+    page = doc.add_page()
+    with page.marked("P", mcid=0):
+        page.text(font, 12, 72, 700, "Visitors restored meadow opened")
+        page.text(font, 12, 72, 685, "raised south evening summer")
+        page.text(font, 12, 320, 700, "library people harvest west")
+        page.text(font, 12, 320, 685, "winter lock.")
+    tree = doc.structure_tree()
+    tree.element("P", page=page, mcids=[0])
+    opened = open_doc(doc)
+    assert opened.structure is not None
+    (para,) = opened.structure.walk()
+    assert opened.structure.lines(para) == ["Visitors restored meadow opened", "raised south evening summer",
+                                            "library people harvest west", "winter lock."]

@@ -181,3 +181,44 @@ def test_a_ruled_table_with_a_wrapped_cell_comes_through_the_auto_detector() -> 
     assert ("| Lock | Rebuilt | Note |\n| --- | --- | --- |\n| Mill \\| Bridge | 1921 | gates renewed |\n"
             "| Oak Wharf | 1954 | new weir |\n\nEvery lock still works by hand.\n") in text
     assert text.startswith("The locks of the canal, with the year each was rebuilt, are listed in the table below.\n\n|")
+
+
+def test_two_justified_lines_whose_word_gaps_line_up_are_no_table() -> None:
+    # A justified paragraph (pdflatex multicol): two of its lines stretch their word gaps so
+    # that they stand one above the other. Page.tables() reads the page and finds no table;
+    # the exporter, which also offers its blocks and gapped lines to the detector alone,
+    # must not find one either.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    left, right = 72.0, 300.0
+
+    def justified(y: float, words: list[str], x0: float = left, x1: float = right) -> None:
+        widths = [font.width(w, 10) for w in words]
+        gap = (x1 - x0 - sum(widths)) / (len(words) - 1)
+        x = x0
+        for word, width in zip(words, widths, strict=True):
+            page.text(font, 10, x, y, word)
+            x += width + gap
+
+    lines = [["Closed", "engine", "canal", "funds", "west", "bridge", "early"],
+             ["repairs", "built.", "Carried", "moved", "county", "orchard"],
+             ["record", "chapel", "county", "found.", "Tower", "painted"],
+             ["lowered", "engine", "short", "drivers", "mill", "farmers", "built", "again"],
+             ["Street", "school", "river", "lower", "orchard", "morning", "library"]]
+    for i, words in enumerate(lines):
+        justified(700 - 12 * i, words, left + 15 if i == 0 else left)
+    page.text(font, 10, left, 700 - 12 * len(lines), "new market towpath chapel market barge square.")
+    # The second column beside it, on the same baselines, as multicol sets it.
+    other = ["The second column starts here with a long line", "of words that runs on and on past the quay",
+             "where barges waited for the lock keeper to", "open the upper gates at first light every",
+             "morning through the long wet summer months", "and the winter too."]
+    for i, text in enumerate(other[:-1]):
+        justified(700 - 12 * i, text.split(), 320, 548)
+    page.text(font, 10, 320, 700 - 12 * (len(other) - 1), other[-1])
+    with pagelift.open(doc.to_bytes()) as opened:
+        assert opened.pages[0].tables() == []
+        markdown = opened.export("markdown")
+    assert "|" not in markdown
+    assert " ".join(markdown.split()) == " ".join(
+        [" ".join(words) for words in lines] + ["new market towpath chapel market barge square.", *other])

@@ -1,8 +1,9 @@
 """The layouts benchmarks/layout/families.py added: a tight table, a slide's text beside its table,
-a form's labels over its values."""
+a form's labels over its values, a column whose first line hides a river of word gaps."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pdfbuilder
@@ -68,3 +69,57 @@ def test_a_forms_labels_over_values_read_field_by_field(read: Reader) -> None:
     words = read(doc.to_bytes()).split()
     expected = " ".join(f"{label} {value}" for pair in fields for label, value in pair).split()
     assert words == expected
+
+
+def test_a_columns_first_line_over_a_river_of_word_gaps_stays_in_its_column(read: Reader) -> None:
+    # Three columns; under the first column's first line, three lines whose word gaps happen
+    # to stand one above the other (a river, 8 points wide). The first line covers the river,
+    # but the river ends at no column edge: the first line is the column's, not a title's.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    columns: list[list[str]] = [[], [], []]
+    for c, x in enumerate((72, 250, 430)):
+        for i in range(8):
+            y = 700 - 12 * i
+            if c == 0 and 1 <= i <= 3:
+                left, right = f"river{i} words", f"after{i} gap"
+                page.text(font, 10, x, y, left)
+                page.text(font, 10, x + font.width(left, 10) + 8, y, right)
+                columns[c].append(f"{left} {right}")
+            else:
+                text = f"col{c} line{i} runs on wide"
+                page.text(font, 10, x, y, text)
+                columns[c].append(text)
+    words = read(doc.to_bytes()).split()
+    assert words == " ".join(line for column in columns for line in column).split()
+
+
+def test_narrow_justified_columns_of_few_words_a_line_read_column_by_column(read: Reader) -> None:
+    # A newspaper on A5 in four columns about 80 points wide: justified lines of two or three
+    # words (fewer than prose's usual three a line), their word gaps stretched. The lines fill
+    # the column's measure, which a table's ragged cells do not: the columns are prose.
+    doc = pdfbuilder.Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page((0, 0, 420, 595))
+    pool = ["canal", "lock", "mill", "weir", "barge", "market", "bridge", "tower", "quay", "river", "harbour",
+            "village", "meadow", "orchard", "street", "chapel", "works", "funds", "plans", "crews"]
+    rng = random.Random(1)  # words in no pattern: word gaps stand one above the other only by chance
+    columns: list[list[str]] = []
+    for c in range(4):
+        x0, x1 = 34 + c * 89, 34 + c * 89 + 80
+        lines = []
+        for i in range(12):
+            words = rng.sample(pool, rng.choice((2, 3)))
+            if sum(font.width(w, 8.5) for w in words) > x1 - x0 - 12:
+                words = words[:2]  # three long words do not fit the measure
+            widths = [font.width(w, 8.5) for w in words]
+            gap = (x1 - x0 - sum(widths)) / (len(words) - 1)
+            x = float(x0)
+            for word, width in zip(words, widths, strict=True):
+                page.text(font, 8.5, x, 520 - 11 * i, word)
+                x += width + gap
+            lines.append(" ".join(words))
+        columns.append(lines)
+    words = read(doc.to_bytes()).split()
+    assert words == " ".join(line for column in columns for line in column).split()

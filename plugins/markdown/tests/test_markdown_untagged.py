@@ -215,3 +215,33 @@ def test_lines_join_with_a_space_but_chinese_and_japanese_without() -> None:
     assert join_lines(["「徳島 (Tokushima)」という地名", "は1995年の New York"]) == "「徳島 (Tokushima)」という地名は1995年の New York"
     assert join_lines(["Tokushima", "は"]) == "Tokushima は"
     assert join_lines(["uncer-", "tainty and", "more"]) == "uncertainty and more"
+
+
+def test_a_slides_title_is_a_heading_and_its_bullets_of_two_levels_are_list_items(export: Export) -> None:
+    # A 16:9 slide as LibreOffice Impress sets it: a 36 pt bold title, first-level bullets at
+    # 20 pt (larger than the 16 pt second level, which sets most of the text): a bullet
+    # marks an item, however large its line is set.
+    doc = Document()
+    regular, bold = _fonts(doc)
+    for n, title in enumerate(["County Theatre Counted", "Harvest Lowered Quiet"]):
+        page = doc.add_page((0, 0, 793.7, 446.5))
+        page.text(bold, 36, 150, 390, title)
+        y = 330.0
+        for first, seconds in [("Old street report survey evening", ["Counted winter garden short and long",
+                                                                     "Traders measured what they made"]),
+                               (f"Joined wide mill {n}", ["Winter upper survey built counted again",
+                                                          "Sent lock people bridge plans mill"])]:
+            page.text(regular, 20, 55, y, "\u2022")
+            page.text(regular, 20, 77, y, first)
+            y -= 30
+            for second in seconds:
+                page.text(regular, 16, 82, y, "\u2013")
+                page.text(regular, 16, 100, y, second)
+                y -= 24
+    text, _ = export(doc)
+    assert text.startswith("# County Theatre Counted\n\n- Old street report survey evening\n"
+                           "  - Counted winter garden short and long\n  - Traders measured what they made\n"
+                           "- Joined wide mill 0\n")
+    assert "\n# Harvest Lowered Quiet\n" in text
+    assert [line for line in text.splitlines() if line.startswith("#")] == [
+        "# County Theatre Counted", "# Harvest Lowered Quiet"]

@@ -133,3 +133,29 @@ def test_a_paragraph_line_right_below_a_tight_table_is_no_row_of_it(read_tables:
     page.text(font, 10, 72, 730 - 14 * len(ROWS), "A flight of locks to the summit pound where water is held between them.")
     (tables,) = read_tables(doc)
     assert [table.rows for table in tables] == [ROWS]
+
+
+def test_a_table_in_one_column_of_two_leaves_the_other_columns_prose_out(read_tables: Read) -> None:
+    # A two-column page (pdflatex twocolumn): the right column holds a table whose rows stand
+    # on the baselines of the left column's justified lines. The left column's edge leaves a
+    # gap every row shares; its lines are no column of the table.
+    doc = Document()
+    font = doc.standard_font("Helvetica")
+    page = doc.add_page()
+    prose = ["Will reader winter much it with window be",
+             "measure all never those which paper back",
+             "mountain answer read was under market while",
+             "student ancient simple writer result explain",
+             "summer valley house open morning also heavy"]
+    table = [["Read", "Write", "Gather", "Mountain"], ["Close", "420", "683", "last"],
+             ["Paper", "377", "265", "255"], ["System", "careful", "238", "writer"]]
+    for i, line in enumerate(prose):
+        y = 700 - 12 * i
+        page.text(font, 10, 72, y, line)
+        if i < len(table):
+            for x, cell in zip((320, 380, 430, 480), table[i], strict=True):
+                page.text(font, 10, x, y, cell)
+    page.text(font, 10, 72, 700 - 12 * len(prose), "print.")
+    [tables] = read_tables(doc)
+    assert [t.rows for t in tables] == [table]
+    assert tables[0].bbox.x0 >= 319  # the prose column is outside the table's box too

@@ -273,8 +273,10 @@ class Structure:
         for _, runs in self.runs(refs):
             # The line rule says what each line reads; the lines follow the content stream, whose
             # order is the logical one in a tagged file (a paragraph continued at the top of the
-            # next column comes after its start, though it sits higher on the page).
-            found = sorted(lines(_ordered(runs)), key=lambda line: min(run.seq for run in line.runs))
+            # next column comes after its start, though it sits higher on the page). Read in that
+            # order, a line ends where the baseline changes: the continuation's lines, on the
+            # same baselines as the start's in the other column, are never joined to them.
+            found = lines(_ordered(runs), content_order=True)
             out.extend(line.text or join(line) for line in found)
         return [text for text in out if text.strip()]
 

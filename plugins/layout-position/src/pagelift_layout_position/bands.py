@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pagelift
 from pagelift import Line, Run, frame, has_rtl, span
 from pagelift.text.frames import columns_of, common_strips, free_strips
 
@@ -49,6 +50,12 @@ LABEL_CHARS = 4
 
 PROSE_WORDS = 3.0
 """Columns hold prose when their lines carry at least this many words (on average)."""
+
+NARROW_PROSE_WORDS = 2.0
+"""Justified columns hold prose with this many words a line (on average): narrow newspaper columns."""
+
+JUSTIFIED_SHARE = 0.5
+"""The share of a column's lines that must start and end at its edges for it to be justified."""
 
 
 Interval = tuple[float, float]
@@ -252,7 +259,27 @@ class ColumnBand:
         if not all(counts):
             return False  # a column of nothing but spaces holds no prose
         pieces = [c for col in counts for c in col]
-        return sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts)
+        if sum(pieces) / len(pieces) >= PROSE_WORDS and all(max(col) >= PROSE_WORDS for col in counts):
+            return True
+        # Narrow justified columns (a newspaper's, some 80 points wide) carry fewer words a line,
+        # but their lines fill the measure: most start and end where the column does, which a
+        # table's cells, ragged on one side at least, do not.
+        return (sum(pieces) / len(pieces) >= NARROW_PROSE_WORDS
+                and all(_justified(col) for col in columns))
+
+
+def _justified(column: Sequence[Line]) -> bool:
+    """True when at least ``JUSTIFIED_SHARE`` of a column's lines (at least ``CONFIRMED_BAND`` of
+    them) start at its left edge and end at its right edge, within half a text size: justified
+    text (a box set inside the column, a sidebar, is the rest)."""
+    if len(column) < CONFIRMED_BAND:
+        return False
+    spans_ = [span(line) for line in column]
+    left = min(s.u0 for s in spans_)
+    right = max(s.u1 for s in spans_)
+    near = 0.5 * sorted(s.size for s in spans_)[len(spans_) // 2]
+    full = sum(1 for s in spans_ if s.u0 - left <= near and right - s.u1 <= near)
+    return full >= JUSTIFIED_SHARE * len(column)
 
 
 def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],
@@ -396,7 +423,9 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
                 ahead = frees[i]
                 for nxt in frees[i + 1 : i + 3]:
                     ahead = _intersect(ahead, nxt)
-                ok = len(_gutters(_intersect(ahead, free), s.size, edges)) >= len(_gutters(ahead, s.size, edges))
+                below = lines[i : i + 3]
+                ok = len(_no_river(_gutters(_intersect(ahead, free), s.size, edges), s.size, edges, below)) \
+                    >= len(_no_river(_gutters(ahead, s.size, edges), s.size, edges, below))
             if ok and gutters:
                 current.append(line)
                 free = joined
@@ -410,6 +439,43 @@ def column_bands(lines: Sequence[Line]) -> list[ColumnBand]:
         last_v, last_size = s.v, s.size
     close()
     return _confirm_small_bands(bands)
+
+
+RIVER_WORDS = 4.0
+"""A river of word gaps runs through prose: each line's column around it holds at least this many words."""
+
+
+def _no_river(gutters: list[Interval], size: float, edges: Sequence[float],
+              lines: Sequence[Line]) -> list[Interval]:
+    """The gutters that are no river of word gaps running down ``lines`` (all of them on a page without column edges).
+
+    Justified lines stretch their word gaps, and three of them can leave the gaps one above
+    the other: a strip as wide as a gutter inside a column. Such a river is narrower than
+    ``WIDE_GUTTER``, ends at no column edge of the page, and has prose on both sides in
+    every line, ``RIVER_WORDS`` words between the column edges around it (a table's
+    gutters part cells, figures or a few words).
+    """
+    if not edges:
+        return gutters
+    return [g for g in gutters if not _river(g, size, edges, lines)]
+
+
+def _river(gutter: Interval, size: float, edges: Sequence[float], lines: Sequence[Line]) -> bool:
+    a, b = gutter
+    if b - a >= WIDE_GUTTER * size or any(abs(b - e) <= EDGE_TOLERANCE for e in edges):
+        return False
+    left = max((e for e in edges if e <= a), default=_BEFORE)
+    right = min((e for e in edges if e > b), default=_AFTER)
+    across = 0  # the lines with text on both sides of the strip, in its column
+    for line in lines:
+        before = [r for r in line.runs if r.x >= left - EDGE_TOLERANCE and r.x < a]
+        after = [r for r in line.runs if r.x >= b - EDGE_TOLERANCE and r.x < right - EDGE_TOLERANCE]
+        if not before or not after:
+            continue  # a column's short last line, or a line of another column: no word gap here
+        if prose_words(pagelift.join(before + after)) < RIVER_WORDS:
+            return False
+        across += 1
+    return across > 0
 
 
 def _gridlike(band: ColumnBand) -> bool:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import pagelift
 
+from .text import bullet
+
 LARGER = 1.12
 """How much larger than the body text a line must be to be a heading on its size alone."""
 MAX_CHARS = 160
@@ -55,6 +57,9 @@ def is_heading(texts: Sequence[str], style: Style, body: Style) -> bool:
     text = " ".join(t.strip() for t in texts)
     if not text or len(texts) > MAX_LINES or len(text) > MAX_CHARS or not any(ch.isalpha() for ch in text):
         return False
+    marker = bullet(text)
+    if marker is not None and marker[0] == "bullet":
+        return False  # a slide's first-level bullets are set larger than its second: items, not headings
     if text.endswith((".", ",", ";", ":")) and not _NUMBERED.match(text) and style.size < body.size * LARGER:
         return False  # a bold sentence or a bold label is emphasis, not a heading
     if style.size >= body.size * LARGER:

@@ -48,20 +48,54 @@ def page_tables(page: pagelift.Page, detector: str | None,
     except pagelift.PluginError:
         return []
     context = pagelift.TableContext(page.number, page.media_box, page.crop_box, page.rotation)
+    ordered = [line for block in blocks for line in block]
     for block in blocks:
         if len(block) < 2 or any(_table_of(line, found) for line in block):
             continue
-        found.extend(table for table in finder.find_tables(list(block), context) if is_tabular(table))
+        found.extend(table for table in finder.find_tables(list(block), context)
+                     if is_tabular(table) and not _inside_paragraph(table, ordered))
     # Rows a layout kept one to a block: consecutive lines with wide gaps inside them, offered together.
     rows: list[pagelift.Line] = []
-    for line in [line for block in blocks for line in block] + [None]:
+    for line in [*ordered, None]:
         if line is not None and _gapped(line) and not _table_of(line, found):
             rows.append(line)
             continue
         if len(rows) >= 2:
-            found.extend(table for table in finder.find_tables(rows, context) if is_tabular(table))
+            found.extend(table for table in finder.find_tables(rows, context)
+                         if is_tabular(table) and not _inside_paragraph(table, ordered))
         rows = []
     return found
+
+
+EDGE = 1.0
+"""How far (points) a justified paragraph's lines may start or end apart."""
+
+
+def _inside_paragraph(table: pagelift.Table, lines: Sequence[pagelift.Line]) -> bool:
+    """Whether a table found in lines offered apart is lines of a justified paragraph whose word gaps line up.
+
+    Loosely justified lines stretch their word gaps, and two of them can leave the gaps one
+    above the other: a grid to a detector offered those lines alone, which the page's own
+    reading (``Page.tables()``) does not find. Its rows start and end where the paragraph's
+    line above them does (or, that line indented, where the line below does); a table's rows
+    do not fill a paragraph's measure so.
+    """
+    inside = [i for i, line in enumerate(lines) if _table_of(line, [table]) is table]
+    if not inside or inside[0] == 0:
+        return False
+    rows = [lines[i].bbox for i in inside]
+    starts, ends = [b.x0 for b in rows], [b.x1 for b in rows]
+    if max(starts) - min(starts) > EDGE or max(ends) - min(ends) > EDGE:
+        return False
+
+    def measure(box: pagelift.Rect, start: bool) -> bool:
+        return abs(box.x1 - ends[0]) <= EDGE and (not start or abs(box.x0 - starts[0]) <= EDGE)
+
+    above = lines[inside[0] - 1].bbox
+    below = lines[inside[-1] + 1].bbox if inside[-1] + 1 < len(lines) else None
+    # The paragraph's lines around the rows: the one above of the same measure (the rows end a
+    # column's paragraph), or an indented first line above and a line of the measure below.
+    return measure(above, True) or (measure(above, False) and below is not None and measure(below, True))
 
 
 def _continue_tables(items_by_page: list[list[_Group | _Table]]) -> None:

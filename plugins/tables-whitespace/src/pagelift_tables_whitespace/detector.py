@@ -19,7 +19,7 @@ from .grid import bbox, cells, drop_non_columns
 from .lists import is_numbered_list
 from .paragraphs import paragraph_tail
 from .rows import drop_marks, drop_notes, header_rows, join_wrapped, reads_as_prose
-from .sides import interleaved_sides
+from .sides import interleaved_sides, without_prose_side
 from .sparse import too_sparse
 from .tight import tight_boundaries
 
@@ -126,6 +126,7 @@ class WhitespaceDetector:
                 continue
             block.gaps = sorted([*block.gaps, *tight_boundaries(block)], key=lambda g: g.u0)
             block.gaps = sorted([*block.gaps, *aligned_boundaries(block)], key=lambda g: g.u0)
+            block = without_prose_side(block)
             grid, heads = drop_marks(*join_wrapped(cells(block), [row.line for row in block.rows]))
             if running_head(grid, heads):
                 grid, heads = grid[1:], heads[1:]
