@@ -151,6 +151,16 @@ class LoadedFont:
         """
         return self._shown.get(token)
 
+    def native_tables(self) -> tuple[dict[bytes, Any], list[Any]] | None:
+        """What the interpreter's native show-text reads (``_tokenize.c``'s ``show``): the strings
+        shown so far by token (:meth:`shown`'s) and the 256 glyph tuples by code (None: not read
+        yet) of a single-byte font. None for any other font, and for one some of whose glyphs
+        were recognised from their shapes (:meth:`learn`): the Python loop draws those."""
+        table = self._table
+        if table is None or self.learned_glyphs is not None:
+            return None
+        return self._shown, table
+
     def read_token(self, token: bytes, data: bytes) -> tuple[GlyphCode, ...]:
         """:meth:`decode` of ``data``, the bytes the string token ``token`` stands for, kept
         for :meth:`shown` under the token (up to a bound)."""
