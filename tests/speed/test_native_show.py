@@ -2,9 +2,9 @@
 
 ``Interpreter._show`` draws a Tj/TJ/'/" operand list: each string's glyphs, their advances with
 character and word spacing, Tz and the TJ kerns, the runs split at wide gaps, the text matrix
-moved on. For a single-byte font whose glyphs were read before, ``show`` does the same loop in C
-and hands the runs back in bulk; anything else (composite and vertical fonts' codes, a glyph not
-read yet, recognised glyphs, a token it does not read as float() would, the glyph budget) it
+moved on. For a single-byte or Identity-H/V font whose glyphs were read before, ``show`` does the
+same loop in C and hands the runs back in bulk; anything else (other CMaps' multi-byte codespaces,
+a glyph not read yet, recognised glyphs, a token it does not read as float() would, the glyph budget) it
 gives back to the Python loop, which stays the reference. Both must agree to the last bit: the
 runs (every field, the glyph offsets included), text and warnings of random content streams over
 every kind of font, the fuzzer's seeds, mutated documents and every corpus page.
@@ -280,6 +280,16 @@ def test_the_native_show_reads_numbers_and_tokens_as_the_python_loop_does() -> N
     assert len(show(letter_spaced, tracking=True, has_space=0)[0]) == 28
     with pytest.raises(TypeError):
         c.show([], {}, [None] * 3, 1.0, 0.0, 0.0, 1.0, 0.0, 10, False, -1)
+
+
+def test_identity_fonts_split_two_bytes_a_code_and_a_lone_last_byte_as_one() -> None:
+    c = _extension()
+    wide = ("日", 1.0, False, 0.0, 0.0)
+    lone = ("?", 0.5, True, 0.0, 0.0)
+    cache: dict[int, Any] = {0x65E5 | 2 << 32: wide, 0x20 | 1 << 32: lone}
+    flat, pen, lost, count = c.show([b"<65E5 65E5 20>"], {}, cache, 10.0, 1.0, 3.0, 1.0, 5.0, 100, False, -1)
+    assert count == 3 and lost == 0 and flat[2] == "日日?" and pen == 11.0 + 11.0 + 8.0  # word spacing: lone byte 32
+    assert c.show([b"<65E6>"], {}, cache, 10.0, 1.0, 3.0, 1.0, 5.0, 100, False, -1) is None  # not read yet
 
 
 # -- the fuzzer's documents and the corpus --------------------------------------------------

@@ -401,19 +401,20 @@ static PyObject *string_value(PyObject *module, PyObject *tok) {
     return out;
 }
 
-/* ---- show: show-text of a single-byte font, its runs in bulk -------------------------------
+/* ---- show: show-text of a single-byte or Identity font, its runs in bulk -------------------------------
  *
  * show(items, shown, table, scale, tc, tcw, spacing, split_gap, budget, tracking, has_space)
  *   -> (pieces, pen, lost, glyphs), True, or None.
  *
  * What pagelift.content.interpreter.Interpreter._show does for a string operand list (Tj, TJ,
- * ', ") drawn with a single-byte font whose decoded glyphs are at hand, with no glyph
+ * ', ") drawn with a single-byte or Identity-H/V font whose decoded glyphs are at hand, with no glyph
  * recognised from its shape and character spacing narrower than a word break: the Python
  * loop stays the reference and the fallback (a test holds the two together on random and
  * real streams). The font's tables are the LoadedFont's own (LoadedFont.native_tables):
  * `shown` maps a string token as written to its tuple of glyphs, `table` is the 256 glyph
- * tuples by code (None: not read yet), each glyph (text or None, width at size 1, word
- * spacing applies, vx, vy). `tracking` asks for interpreter.letter_spacing's test (a TJ of
+ * tuples by code (None: not read yet) of a single-byte font, or the code cache (code |
+ * nbytes << 32 -> glyph) of an Identity-H/V font, each glyph (text or None, width at size 1,
+ * word spacing applies, vx, vy). `tracking` asks for interpreter.letter_spacing's test (a TJ of
  * more than six items, horizontal), `has_space` is the font's has_space (-1: not asked yet).
  *
  * Returns, per run, seven items of one flat list: where it starts along the baseline (text
@@ -482,17 +483,42 @@ static PyObject *glyphs_of(PyObject *tok, PyObject *shown, PyObject *table) {
         out = Py_None;
         goto done;
     }
-    out = PyTuple_New(w);
-    if (out == NULL) goto done;
-    for (Py_ssize_t k = 0; k < w; k++) {
-        PyObject *g = PyList_GET_ITEM(table, o[k]);
-        if (g == Py_None) {  /* not read yet: the Python loop reads it (and fills the table) */
-            Py_DECREF(out);
-            out = NULL;
-            goto done;
+    if (PyList_CheckExact(table)) {
+        out = PyTuple_New(w);
+        if (out == NULL) goto done;
+        for (Py_ssize_t k = 0; k < w; k++) {
+            PyObject *g = PyList_GET_ITEM(table, o[k]);
+            if (g == Py_None) {  /* not read yet: the Python loop reads it (and fills the table) */
+                Py_DECREF(out);
+                out = NULL;
+                goto done;
+            }
+            Py_INCREF(g);
+            PyTuple_SET_ITEM(out, k, g);
         }
-        Py_INCREF(g);
-        PyTuple_SET_ITEM(out, k, g);
+    } else {
+        /* Identity-H/V: two bytes a code (a lone last byte a one-byte code, as cmap._split_pairs
+         * splits), looked up in the font's code cache by code | nbytes << 32. */
+        Py_ssize_t m = (w + 1) / 2;
+        out = PyTuple_New(m);
+        if (out == NULL) goto done;
+        for (Py_ssize_t k = 0; k < m; k++) {
+            long long code = 2 * k + 1 < w ? (((long long)o[2 * k] << 8) | o[2 * k + 1]) | (2LL << 32)
+                                          : (long long)o[2 * k] | (1LL << 32);
+            PyObject *key = PyLong_FromLongLong(code);
+            if (key == NULL) {
+                Py_CLEAR(out);
+                goto done;
+            }
+            PyObject *g = PyDict_GetItemWithError(table, key);
+            Py_DECREF(key);
+            if (g == NULL || g == Py_None) {  /* not read yet (or an error, still set) */
+                Py_CLEAR(out);
+                goto done;
+            }
+            Py_INCREF(g);
+            PyTuple_SET_ITEM(out, k, g);
+        }
     }
     if (n <= SHOWN_MAX_TOKEN) {
         if (PyDict_GET_SIZE(shown) >= SHOWN_MAX) PyDict_Clear(shown);
@@ -569,9 +595,10 @@ static int emit_run(PyObject *flat, double base, double pen, PyObject *texts, Py
 }
 
 static PyObject *show(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 11 || !PyDict_Check(args[1]) || !PyList_CheckExact(args[2]) || PyList_GET_SIZE(args[2]) != 256) {
-        PyErr_SetString(PyExc_TypeError, "show(items, shown: dict, table: list of 256, scale, tc, tcw, spacing, "
-                        "split_gap, budget, tracking, has_space)");
+    if (nargs != 11 || !PyDict_Check(args[1])
+        || !((PyList_CheckExact(args[2]) && PyList_GET_SIZE(args[2]) == 256) || PyDict_CheckExact(args[2]))) {
+        PyErr_SetString(PyExc_TypeError, "show(items, shown: dict, table: list of 256 or dict, scale, tc, tcw, "
+                        "spacing, split_gap, budget, tracking, has_space)");
         return NULL;
     }
     PyObject *shown = args[1], *table = args[2];
