@@ -5,7 +5,8 @@
     python3 benchmarks/speed/hotspots.py /usr/share/R/doc/manual/refman.pdf --pages 300
     python3 benchmarks/speed/hotspots.py --corpus               # every file of ../shared/corpus
     python3 benchmarks/speed/hotspots.py --archive 30           # 30 files spread over archive.py's archive, warm
-    python3 benchmarks/speed/hotspots.py --archive 30 --without-native   # the same, the C scan switched off
+    python3 benchmarks/speed/hotspots.py --archive 30 --without-native   # the same, the C scan and show-text off
+    python3 benchmarks/speed/hotspots.py --archive 30 --without-show     # the same, only the C show-text off
 
 Only ``pagelift.open(path).text()`` is profiled (imports and plugin discovery are warmed
 first). The table printed is the one kept in ``benchmarks/speed/README.md``: per function,
@@ -62,15 +63,19 @@ def main() -> None:
                              "before the profiled pass (a warm pass: fonts' caches and imports done)")
     parser.add_argument("--without-native", action="store_true",
                         help="switch the interpreter's native scan off (pagelift.content.lexer._scan): the compiled build alone")
+    parser.add_argument("--without-show", action="store_true",
+                        help="switch the native show-text (_tokenize.c's show) off: issue 32's first slice alone")
     parser.add_argument("--pages", type=int, help="only the first N pages")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--sort", default="tottime", choices=["tottime", "cumulative"])
     args = parser.parse_args()
     files = corpus_files() if args.corpus else [(args.pdf, "")]
-    if args.without_native:
-        from pagelift.content import lexer
+    if args.without_native or args.without_show:
+        from pagelift.content import interpreter, lexer
 
-        lexer._scan = None
+        interpreter._native_show = None
+        if args.without_native:
+            lexer._scan = None
     if args.archive:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from archive import archive

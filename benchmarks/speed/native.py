@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The three builds side by side on a warm pass: pure Python, compiled (mypyc), native (compiled + C scan).
+"""The builds side by side on a warm pass: pure Python, compiled (mypyc), scan (compiled + the C scan),
+native (compiled + the C scan + the C show-text).
 
     python3 benchmarks/speed/native.py                 # 30 files spread over archive.py's archive, 2 rounds
     python3 benchmarks/speed/native.py --files 60 --rounds 3
@@ -7,10 +8,11 @@
 
 Each build reads the same files' text (``pagelift.open(path).text()``) once untimed (fonts,
 imports, plugins warmed) and then ``--rounds`` times timed, in CPU seconds of its own process.
-"compiled" and "native" run in one process, round by round interleaved, the native pass
-(``_tokenize.c``'s ``scan`` and ``string_value``, as ``pagelift.content.lexer._scan`` and
-``string_value``) switched off and on (the C tokenizer's ``findall`` stays: it is the compiled
-build's since before issue 32); "pure" runs
+"compiled", "scan" and "native" run in one process, round by round interleaved, the native passes
+switched off and on: "scan" has ``_tokenize.c``'s ``scan`` and ``string_value`` (as
+``pagelift.content.lexer._scan`` and ``string_value``: issue 32's first slice), "native" its
+``show`` too (``pagelift.content.interpreter._native_show``: show-text in C). The C tokenizer's
+``findall`` stays in all three: it is the compiled build's since before issue 32. "pure" runs
 in a process of its own with ``PAGELIFT_PURE_PYTHON=1``. The texts of the three must be equal
 (the script says so), and the load average is printed: the machine is shared.
 """
@@ -69,11 +71,12 @@ def child(files: list[str], rounds: int, modes: list[str]) -> dict[str, object]:
     """In this process: a warm pass, then ``rounds`` timed passes per mode, interleaved."""
     from pagelift.content import interpreter, lexer
 
-    native, native_strings = lexer._scan, lexer.string_value
+    native, native_strings, native_show = lexer._scan, lexer.string_value, interpreter._native_show
 
-    def use(scan: object, strings: object) -> None:
+    def use(scan: object, strings: object, show: object = None) -> None:
         lexer._scan = scan  # type: ignore[assignment]
         lexer.string_value = interpreter.string_value = strings  # type: ignore[assignment]
+        interpreter._native_show = show
 
     one_pass(files)
     out: dict[str, object] = {}
@@ -81,17 +84,21 @@ def child(files: list[str], rounds: int, modes: list[str]) -> dict[str, object]:
         for mode in modes:
             if mode == "compiled":
                 use(None, lexer.python_string_value)
-            elif mode == "native":
+            elif mode == "scan":
                 if native is None:
                     continue
                 use(native, native_strings)
+            elif mode == "native":
+                if native is None or native_show is None:
+                    continue
+                use(native, native_strings, native_show)
             seconds, digest = one_pass(files)
             entry = out.setdefault(mode, {"seconds": [], "digest": digest})
             assert isinstance(entry, dict)
             entry["seconds"].append(seconds)
             if entry["digest"] != digest:
                 entry["digest"] = "differs between rounds"
-    use(native, native_strings)
+    use(native, native_strings, native_show)
     return out
 
 
@@ -110,7 +117,7 @@ def main() -> int:
         print(json.dumps(child(files, args.rounds, args.child.split(","))))
         return 0
     results: dict[str, dict[str, object]] = {}
-    for env, modes in (({"PAGELIFT_PURE_PYTHON": "1"}, "pure"), ({}, "compiled,native")):
+    for env, modes in (({"PAGELIFT_PURE_PYTHON": "1"}, "pure"), ({}, "compiled,scan,native")):
         environ = {k: v for k, v in os.environ.items() if k != "PAGELIFT_PURE_PYTHON"} | env
         done = subprocess.run([sys.executable, __file__, "--files", str(args.files), "--rounds", str(args.rounds),
                                "--phase", args.phase, "--child", modes], env=environ, capture_output=True, text=True, check=True)
@@ -121,7 +128,7 @@ def main() -> int:
           f"texts {'identical' if len(digests) == 1 else 'DIFFER'} across builds\n")
     print("| build | CPU s | vs pure | vs compiled |")
     print("|---|---:|---:|---:|")
-    for mode in ("pure", "compiled", "native"):
+    for mode in ("pure", "compiled", "scan", "native"):
         if mode in best:
             print(f"| {mode} | {best[mode]:.2f} | {best[mode] / best['pure']:.2f} | "
                   f"{best[mode] / best.get('compiled', best[mode]):.2f} |")

@@ -40,7 +40,8 @@ C_EXTENSIONS: tuple[str, ...] = (
     # refman.pdf); the lexer falls back to the pattern where it is not built. Its scan() is the
     # interpreter's native pass: the tokens a page's operators need, the operands no handler
     # reads never made (lexer.scan_reference is the Python reference; the interpreter without it
-    # drops them itself).
+    # drops them itself). Its show() is Interpreter._show's per-glyph loop for single-byte and
+    # Identity fonts, the runs in bulk (the Python loop is the reference and the fallback).
     "pagelift.content._tokenize",
 )
 """Modules written in C (``<name>.c`` beside where the ``.py`` would be), built with the compiled ones."""

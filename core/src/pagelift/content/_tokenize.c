@@ -312,19 +312,12 @@ static int hex_value(unsigned char c) {
     return -1;
 }
 
-static PyObject *string_value(PyObject *module, PyObject *tok) {
-    if (!PyBytes_Check(tok)) {
-        PyErr_SetString(PyExc_TypeError, "string_value(tok: bytes)");
-        return NULL;
-    }
-    const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(tok);
-    Py_ssize_t n = PyBytes_GET_SIZE(tok);
-    if (n < 1 || (s[0] != '(' && s[0] != '<') || (s[0] == '<' && n > 1 && s[1] == '<')) Py_RETURN_NONE;
+/* The bytes string token s[0:n] stands for, written to o (room for n bytes); -1 when it is
+ * no string token (string_value's None). */
+static Py_ssize_t string_bytes(const unsigned char *s, Py_ssize_t n, unsigned char *o) {
+    if (n < 1 || (s[0] != '(' && s[0] != '<') || (s[0] == '<' && n > 1 && s[1] == '<')) return -1;
     const unsigned char *body = s + 1;
     Py_ssize_t len = n > 2 ? n - 2 : 0;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, s[0] == '(' ? len : len / 2 + 1);
-    if (out == NULL) return NULL;
-    unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out);
     Py_ssize_t w = 0;
     if (s[0] == '<') {
         int high = -1;
@@ -387,8 +380,370 @@ static PyObject *string_value(PyObject *module, PyObject *tok) {
             }
         }
     }
+    return w;
+}
+
+static PyObject *string_value(PyObject *module, PyObject *tok) {
+    if (!PyBytes_Check(tok)) {
+        PyErr_SetString(PyExc_TypeError, "string_value(tok: bytes)");
+        return NULL;
+    }
+    const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(tok);
+    Py_ssize_t n = PyBytes_GET_SIZE(tok);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (out == NULL) return NULL;
+    Py_ssize_t w = string_bytes(s, n, (unsigned char *)PyBytes_AS_STRING(out));
+    if (w < 0) {
+        Py_DECREF(out);
+        Py_RETURN_NONE;
+    }
     if (_PyBytes_Resize(&out, w) < 0) return NULL;
     return out;
+}
+
+/* ---- show: show-text of a single-byte or Identity font, its runs in bulk -------------------------------
+ *
+ * show(items, shown, table, scale, tc, tcw, spacing, split_gap, budget, tracking, has_space)
+ *   -> (pieces, pen, lost, glyphs), True, or None.
+ *
+ * What pagelift.content.interpreter.Interpreter._show does for a string operand list (Tj, TJ,
+ * ', ") drawn with a single-byte or Identity-H/V font whose decoded glyphs are at hand, with no glyph
+ * recognised from its shape and character spacing narrower than a word break: the Python
+ * loop stays the reference and the fallback (a test holds the two together on random and
+ * real streams). The font's tables are the LoadedFont's own (LoadedFont.native_tables):
+ * `shown` maps a string token as written to its tuple of glyphs, `table` is the 256 glyph
+ * tuples by code (None: not read yet) of a single-byte font, or the code cache (code |
+ * nbytes << 32 -> glyph) of an Identity-H/V font, each glyph (text or None, width at size 1,
+ * word spacing applies, vx, vy). `tracking` asks for interpreter.letter_spacing's test (a TJ of
+ * more than six items, horizontal), `has_space` is the font's has_space (-1: not asked yet).
+ *
+ * Returns, per run, seven items of one flat list: where it starts along the baseline (text
+ * space from where the show began), where it ends from there, its text, its segments (each
+ * string's glyph tuple and the pen where it began: GlyphOffsets' input), how many of its glyphs
+ * have text, whether one is unreadable, its first glyph's vx; then the pen after the show
+ * (from where it began), the unreadable glyphs and the glyphs drawn. True: letter spacing
+ * was found and the font's has_space is needed (call again with it). None: the Python loop
+ * must draw this show (a glyph not read yet, a token it reads otherwise than as a number or a
+ * string, the page's glyph budget reached, a value of an unexpected type). Numbers are read
+ * exactly as float() reads them (PyOS_string_to_double); only plain decimal ones are taken. */
+
+enum { ITEM_SKIP, ITEM_STRING, ITEM_NUMBER };
+typedef struct { int kind; double value; PyObject *glyphs; } Item;
+
+#define SHOWN_MAX_TOKEN 66   /* loaded._STRING_CACHE_MAX_BYTES + 2: the tokens LoadedFont.read_token keeps */
+#define SHOWN_MAX 2048       /* loaded._STRING_CACHE_SIZE */
+#define TRACKING_MAX 250.0   /* interpreter.TRACKING_MAX */
+
+/* A plain decimal number ([+-]digits[.digits], a digit somewhere): what float() reads the same. */
+static int plain_number(const unsigned char *s, Py_ssize_t n, double *value) {
+    Py_ssize_t i = 0;
+    int digits = 0, dot = 0;
+    if (n > 0 && (s[0] == '+' || s[0] == '-')) i = 1;
+    for (; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9') digits = 1;
+        else if (s[i] == '.' && !dot) dot = 1;
+        else return 0;
+    }
+    if (!digits || n > 64) return 0;
+    char buf[72];
+    memcpy(buf, s, (size_t)n);
+    buf[n] = 0;
+    char *stop = NULL;
+    double v = PyOS_string_to_double(buf, &stop, NULL);
+    if (v == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (stop != buf + n) return 0;
+    *value = v;
+    return 1;
+}
+
+/* The glyph tuple of string token tok: from `shown`, else read through `table` (and kept in
+ * `shown` as LoadedFont.read_token keeps it). A new reference; Py_None (new) for a token that
+ * is no string; NULL with no exception set when a code is not read yet or a glyph is not as
+ * expected; NULL with an exception on an error. */
+static PyObject *glyphs_of(PyObject *tok, PyObject *shown, PyObject *table) {
+    PyObject *found = PyDict_GetItemWithError(shown, tok);
+    if (found != NULL) {
+        if (!PyTuple_CheckExact(found)) return NULL;
+        Py_INCREF(found);
+        return found;
+    }
+    if (PyErr_Occurred()) return NULL;
+    const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(tok);
+    Py_ssize_t n = PyBytes_GET_SIZE(tok);
+    unsigned char small[256];
+    unsigned char *o = n <= (Py_ssize_t)sizeof(small) ? small : PyMem_Malloc((size_t)n);
+    if (o == NULL) return PyErr_NoMemory();
+    Py_ssize_t w = string_bytes(s, n, o);
+    PyObject *out = NULL;
+    if (w < 0) {
+        Py_INCREF(Py_None);
+        out = Py_None;
+        goto done;
+    }
+    if (PyList_CheckExact(table)) {
+        out = PyTuple_New(w);
+        if (out == NULL) goto done;
+        for (Py_ssize_t k = 0; k < w; k++) {
+            PyObject *g = PyList_GET_ITEM(table, o[k]);
+            if (g == Py_None) {  /* not read yet: the Python loop reads it (and fills the table) */
+                Py_DECREF(out);
+                out = NULL;
+                goto done;
+            }
+            Py_INCREF(g);
+            PyTuple_SET_ITEM(out, k, g);
+        }
+    } else {
+        /* Identity-H/V: two bytes a code (a lone last byte a one-byte code, as cmap._split_pairs
+         * splits), looked up in the font's code cache by code | nbytes << 32. */
+        Py_ssize_t m = (w + 1) / 2;
+        out = PyTuple_New(m);
+        if (out == NULL) goto done;
+        for (Py_ssize_t k = 0; k < m; k++) {
+            long long code = 2 * k + 1 < w ? (((long long)o[2 * k] << 8) | o[2 * k + 1]) | (2LL << 32)
+                                          : (long long)o[2 * k] | (1LL << 32);
+            PyObject *key = PyLong_FromLongLong(code);
+            if (key == NULL) {
+                Py_CLEAR(out);
+                goto done;
+            }
+            PyObject *g = PyDict_GetItemWithError(table, key);
+            Py_DECREF(key);
+            if (g == NULL || g == Py_None) {  /* not read yet (or an error, still set) */
+                Py_CLEAR(out);
+                goto done;
+            }
+            Py_INCREF(g);
+            PyTuple_SET_ITEM(out, k, g);
+        }
+    }
+    if (n <= SHOWN_MAX_TOKEN) {
+        if (PyDict_GET_SIZE(shown) >= SHOWN_MAX) PyDict_Clear(shown);
+        if (PyDict_SetItem(shown, tok, out) < 0) {
+            Py_DECREF(out);
+            out = NULL;
+        }
+    }
+done:
+    if (o != small) PyMem_Free(o);
+    return out;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* interpreter.letter_spacing over the items read: the median gap, or -1 for none. */
+static double letter_spacing(Item *items, Py_ssize_t n, double *gaps) {
+    Py_ssize_t count = 0, strings = 0;
+    int has_pending = 0;
+    double pending = 0.0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (items[i].kind == ITEM_STRING) {
+            if (items[i].glyphs == NULL || PyTuple_GET_SIZE(items[i].glyphs) != 1) return -1.0;
+            if (strings) {
+                if (!has_pending) return -1.0;  /* two glyphs with no gap between them */
+                gaps[count++] = pending;
+            }
+            strings++;
+            has_pending = 0;
+        } else if (items[i].kind == ITEM_NUMBER) {
+            double value = -items[i].value;
+            pending = has_pending ? pending + value : value;
+            has_pending = 1;
+        }
+    }
+    if (count < 3) return -1.0;
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (gaps[i] != gaps[i]) return -2.0;  /* a NaN: Python's sort is the judge */
+    qsort(gaps, (size_t)count, sizeof(double), compare_doubles);
+    double median = gaps[count / 2];
+    if (!(0 < median && median < TRACKING_MAX) || gaps[0] < 0.85 * median || gaps[count - 1] > 1.15 * median)
+        return -1.0;
+    return median;
+}
+
+/* Append one run's seven items to `flat`. */
+static int emit_run(PyObject *flat, double base, double pen, PyObject *texts, PyObject *segments, Py_ssize_t pieces,
+                    int unreadable, PyObject *first_vx) {
+    PyObject *text;
+    Py_ssize_t nt = PyList_GET_SIZE(texts);
+    if (nt == 1) {
+        text = PyList_GET_ITEM(texts, 0);
+        Py_INCREF(text);
+    } else {
+        PyObject *empty = PyUnicode_New(0, 0);
+        if (empty == NULL) return -1;
+        text = PyUnicode_Join(empty, texts);
+        Py_DECREF(empty);
+        if (text == NULL) return -1;
+    }
+    PyObject *values[7] = {PyFloat_FromDouble(base), PyFloat_FromDouble(pen), text, segments,
+                           PyLong_FromSsize_t(pieces), unreadable ? Py_True : Py_False, first_vx};
+    int rc = (values[0] != NULL && values[1] != NULL && values[4] != NULL) ? 0 : -1;
+    for (int k = 0; k < 7 && rc == 0; k++)
+        if (PyList_Append(flat, values[k]) < 0) rc = -1;
+    Py_XDECREF(values[0]);
+    Py_XDECREF(values[1]);
+    Py_DECREF(text);
+    Py_XDECREF(values[4]);
+    return rc;
+}
+
+static PyObject *show(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 11 || !PyDict_Check(args[1])
+        || !((PyList_CheckExact(args[2]) && PyList_GET_SIZE(args[2]) == 256) || PyDict_CheckExact(args[2]))) {
+        PyErr_SetString(PyExc_TypeError, "show(items, shown: dict, table: list of 256 or dict, scale, tc, tcw, "
+                        "spacing, split_gap, budget, tracking, has_space)");
+        return NULL;
+    }
+    PyObject *shown = args[1], *table = args[2];
+    double scale = PyFloat_AsDouble(args[3]), tc = PyFloat_AsDouble(args[4]), tcw = PyFloat_AsDouble(args[5]);
+    double spacing = PyFloat_AsDouble(args[6]), split_gap = PyFloat_AsDouble(args[7]);
+    Py_ssize_t budget = PyLong_AsSsize_t(args[8]);
+    int tracking = PyObject_IsTrue(args[9]);
+    long has_space = PyLong_AsLong(args[10]);
+    if (PyErr_Occurred()) return NULL;
+    PyObject *seq = PySequence_Fast(args[0], "show: items is a list or a tuple");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **toks = PySequence_Fast_ITEMS(seq);
+    Item *items = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Item));
+    double *gaps = PyMem_Malloc(sizeof(double) * (size_t)(n ? n : 1));
+    PyObject *result = NULL, *flat = NULL, *texts = NULL, *segments = NULL, *first_vx = NULL;
+    if (items == NULL || gaps == NULL) {
+        PyErr_NoMemory();
+        goto finish;
+    }
+    /* Read every item first: strings into their glyphs, numbers into values. */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *tok = toks[i];
+        if (!PyBytes_CheckExact(tok) || PyBytes_GET_SIZE(tok) == 0) goto fallback;
+        const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(tok);
+        Py_ssize_t len = PyBytes_GET_SIZE(tok);
+        if (s[0] == '(' || s[0] == '<') {
+            PyObject *g = glyphs_of(tok, shown, table);
+            if (g == NULL) {
+                if (PyErr_Occurred()) goto finish;
+                goto fallback;
+            }
+            items[i].kind = ITEM_STRING;
+            if (g == Py_None) {
+                Py_DECREF(g);  /* "<<": no string (letter_spacing's None, _show skips it) */
+            } else {
+                items[i].glyphs = g;
+            }
+        } else if (s[0] == '[' || s[0] == ']') {
+            items[i].kind = ITEM_SKIP;
+        } else {
+            if (!plain_number(s, len, &items[i].value)) goto fallback;
+            items[i].kind = ITEM_NUMBER;
+        }
+    }
+    if (tracking) {
+        double median = letter_spacing(items, n, gaps);
+        if (median == -2.0) goto fallback;
+        if (median >= 0) {
+            if (has_space < 0) {
+                result = Py_True;
+                Py_INCREF(result);
+                goto finish;
+            }
+            if (has_space) {
+                double wider = 1.25 * median * 0.001 * scale;
+                if (wider > split_gap) split_gap = wider;
+            }
+        }
+    }
+    flat = PyList_New(0);
+    texts = PyList_New(0);
+    segments = PyList_New(0);
+    if (flat == NULL || texts == NULL || segments == NULL) goto finish;
+    double base = 0.0, pen = 0.0;
+    Py_ssize_t drawn = 0, pieces = 0, lost = 0, count = 0;
+    int unreadable = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Item *item = &items[i];
+        if (item->kind == ITEM_STRING) {
+            PyObject *g = item->glyphs;
+            if (g == NULL) continue;
+            Py_ssize_t m = PyTuple_GET_SIZE(g);
+            if (m > budget - count) goto fallback;  /* the page's glyph limit: the Python loop says so */
+            count += m;
+            if (m == 0) continue;
+            /* Every glyph as LoadedFont makes them, else the Python loop. */
+            for (Py_ssize_t k = 0; k < m; k++) {
+                PyObject *glyph = PyTuple_GET_ITEM(g, k);
+                if (!PyTuple_CheckExact(glyph) || PyTuple_GET_SIZE(glyph) != 5) goto fallback;
+                PyObject *text = PyTuple_GET_ITEM(glyph, 0);
+                if ((text != Py_None && !PyUnicode_CheckExact(text)) || !PyFloat_CheckExact(PyTuple_GET_ITEM(glyph, 1))
+                    || !PyBool_Check(PyTuple_GET_ITEM(glyph, 2)))
+                    goto fallback;
+            }
+            if (!drawn) {
+                base += pen;
+                pen = 0.0;
+                Py_XDECREF(first_vx);
+                first_vx = PyTuple_GET_ITEM(PyTuple_GET_ITEM(g, 0), 3);
+                Py_INCREF(first_vx);
+            }
+            drawn += m;
+            PyObject *at = PyFloat_FromDouble(pen);
+            if (at == NULL) goto finish;
+            int rc = PyList_Append(segments, g) < 0 || PyList_Append(segments, at) < 0;
+            Py_DECREF(at);
+            if (rc) goto finish;
+            for (Py_ssize_t k = 0; k < m; k++) {
+                PyObject *glyph = PyTuple_GET_ITEM(g, k);
+                PyObject *text = PyTuple_GET_ITEM(glyph, 0);
+                double adv = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(glyph, 1)) * scale;
+                if (text == Py_None) {
+                    unreadable = 1;
+                    lost++;
+                } else if (PyUnicode_GET_LENGTH(text) > 0) {
+                    if (PyList_Append(texts, text) < 0) goto finish;
+                    pieces++;
+                }
+                pen += adv + (PyTuple_GET_ITEM(glyph, 2) == Py_True ? tcw : tc) * spacing;
+            }
+        } else if (item->kind == ITEM_NUMBER) {
+            double shift = -item->value * 0.001 * scale;
+            if (drawn && (shift > split_gap || shift < -split_gap)) {
+                /* A wide TJ gap ends the run, so the line rule decides whether it is a space. */
+                if (emit_run(flat, base, pen, texts, segments, pieces, unreadable, first_vx) < 0) goto finish;
+                Py_SETREF(texts, PyList_New(0));
+                Py_SETREF(segments, PyList_New(0));
+                if (texts == NULL || segments == NULL) goto finish;
+                pieces = drawn = 0;
+                unreadable = 0;
+            }
+            pen += shift;
+        }
+    }
+    if (drawn && emit_run(flat, base, pen, texts, segments, pieces, unreadable, first_vx) < 0) goto finish;
+    pen += base;
+    result = Py_BuildValue("(Odnn)", flat, pen, lost, count);
+    goto finish;
+fallback:
+    if (!PyErr_Occurred()) {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+finish:
+    if (items != NULL)
+        for (Py_ssize_t i = 0; i < n; i++) Py_XDECREF(items[i].glyphs);
+    PyMem_Free(items);
+    PyMem_Free(gaps);
+    Py_XDECREF(flat);
+    Py_XDECREF(texts);
+    Py_XDECREF(segments);
+    Py_XDECREF(first_vx);
+    Py_DECREF(seq);
+    return result;
 }
 
 static PyMethodDef methods[] = {
@@ -396,6 +751,9 @@ static PyMethodDef methods[] = {
      "findall(data, pos, end) -> list of bytes: the tokens of data[pos:end], as the lexer's pattern finds them."},
     {"scan", (PyCFunction)(void (*)(void))scan, METH_FASTCALL,
      "scan(data, pos, end, operators) -> list of tokens or None: what lexer.scan_reference gives."},
+    {"show", (PyCFunction)(void (*)(void))show, METH_FASTCALL,
+     "show(items, shown, table, scale, tc, tcw, spacing, split_gap, budget, tracking, has_space): "
+     "Interpreter._show's runs for a single-byte font, in bulk, or None (the Python loop draws it)."},
     {"string_value", (PyCFunction)string_value, METH_O,
      "string_value(tok) -> bytes or None: what lexer.python_string_value gives."},
     {NULL, NULL, 0, NULL},

@@ -24,6 +24,7 @@ from typing import Any
 
 import pikepdf
 
+from ..builds.purepython import c_extension
 from ..caching.cachekeys import done, filling
 from ..errors import PdfError
 from ..fonts import FontCache, GlyphCode, LoadedFont
@@ -68,6 +69,11 @@ _Place = tuple[float, float, float, float, float, float, float, float, float, An
 scale along the baseline, the direction (dx, dy) as numbers and as the tuple its runs share,
 the ascent vector, the space and the height. The tuples are typed Any so that, compiled, they
 stay the one Python tuple every run of the show holds instead of a new one per run."""
+_NATIVE = c_extension("pagelift.content._tokenize")
+_native_show: Any = getattr(_NATIVE, "show", None) if _NATIVE is not None else None
+"""``_tokenize.c``'s ``show``: :meth:`Interpreter._show`'s loop for a single-byte font, its runs in
+bulk (None where it is not built, or built from an older ``_tokenize.c``: then the Python loop,
+which stays the reference, draws every show)."""
 _QUIET = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError, OverflowError)
 
 
@@ -575,6 +581,20 @@ class Interpreter:
         font_space = word_space(font.space_width * size, size)
         split_gap = min(0.15 * size, 0.45 * font_space) * (1.0 if vertical else th)
         spread = not vertical and tc * th >= split_gap > 0
+        native = _native_show
+        if native is not None and not spread:
+            tables = font.native_tables()
+            if tables is not None:
+                # The same loop in C, for a single-byte font's glyphs read before; None: it is
+                # a show the loop below must draw (see _tokenize.c).
+                asked = not vertical and len(items) > 6
+                result = native(items, tables[0], tables[1], scale, tc, tcw, spacing, split_gap, budget, asked, -1)
+                if result is True:  # letter spacing: whether the font has a space decides
+                    result = native(items, tables[0], tables[1], scale, tc, tcw, spacing, split_gap, budget, asked,
+                                    1 if font.has_space else 0)
+                if result is not None:
+                    self._drawn(font, result, scale, tc, tcw, spacing)
+                    return
         if not vertical and len(items) > 6:
             tracking = letter_spacing(items, font)
             if tracking is not None and font.has_space:
@@ -684,6 +704,31 @@ class Interpreter:
             self.tm = (a, b, c2, d, pen * a + e, pen * b + f)
         if over:
             raise WorkLimitReached(f"more than {max_glyphs} glyphs on the page; the rest was not read")
+
+    def _drawn(self, font: LoadedFont, result: Any, scale: float, tc: float, tcw: float, spacing: float) -> None:
+        """Emit the runs the native show-text found and move the text matrix on, as the end of
+        :meth:`_show` does: ``result`` is (seven items per run, the pen after the show, the
+        unreadable glyphs, the glyphs drawn)."""
+        flat: list[Any] = result[0]
+        place: _Place | None = None
+        unit = 1.0
+        for i in range(0, len(flat), 7):
+            if place is None:
+                place = self._placement(font)
+                unit = place[6]
+            offsets = self._offsets(flat[i + 3], scale, unit, tc, tcw, spacing, flat[i + 4])
+            self._emit(font, place, flat[i], flat[i + 1], flat[i + 2], offsets, flat[i + 5], flat[i + 6], False)
+        out = self.out
+        lost: int = result[2]
+        if lost:
+            out.unreadable[font] = out.unreadable.get(font, 0) + lost
+        out.glyphs += result[3]
+        pen: float = result[1]
+        a, b, c, d, e, f = self.tm
+        if font.vertical:
+            self.tm = (a, b, c, d, pen * c + e, pen * d + f)
+        else:
+            self.tm = (a, b, c, d, pen * a + e, pen * b + f)
 
     def _placement(self, font: LoadedFont) -> _Place:
         """What every run of the show being drawn shares: Tm × CTM, the scale from text space

@@ -24,6 +24,7 @@ from ..caching.cachekeys import done, filling
 from ..errors import StrictError
 from ..model.matrices import Matrix
 from .analyse import analyse_font
+from .cmap import IdentityCMap
 from .face import face_of
 from .geometry import FontGeometry, estimate_space
 from .info import FontInfo, GlyphMap
@@ -49,7 +50,7 @@ class LoadedFont:
     :attr:`has_space` says whether some code of the font reads as a space.
     """
 
-    __slots__ = ("_cache", "_has_space", "_shown", "_split", "_strings", "_table", "answers", "face", "geometry", "info",
+    __slots__ = ("_cache", "_has_space", "_pairs", "_shown", "_split", "_strings", "_table", "answers", "face", "geometry", "info",
                  "learned", "learned_glyphs", "name", "sources", "space_width", "text_of", "vertical")
 
     def __init__(self, info: FontInfo, geometry: FontGeometry, text_of: Callable[[int], str | None]) -> None:
@@ -68,6 +69,8 @@ class LoadedFont:
         self._cache: dict[int, Any] = {}
         self._table: list[Any] | None = [None] * 256 if geometry.single_byte else None
         self._split = geometry.split
+        # Identity-H/V (two bytes a code): the native show-text splits them itself.
+        self._pairs = isinstance(getattr(geometry.split, "__self__", None), IdentityCMap)
         self._strings: dict[bytes, tuple[GlyphCode, ...]] = {}
         # The interpreter's strings as the content stream writes them, "(Hello)" or "<48>":
         # a token is hashed already (the operator lookup did it), so a repeat costs one lookup.
@@ -150,6 +153,19 @@ class LoadedFont:
         are never resolved again.
         """
         return self._shown.get(token)
+
+    def native_tables(self) -> tuple[dict[bytes, Any], list[Any] | dict[int, Any]] | None:
+        """What the interpreter's native show-text reads (``_tokenize.c``'s ``show``): the strings
+        shown so far by token (:meth:`shown`'s), and the 256 glyph tuples by code (None: not read
+        yet) of a single-byte font or the code cache of an Identity-H/V font. None for any other
+        font, and for one some of whose glyphs were recognised from their shapes (:meth:`learn`):
+        the Python loop draws those."""
+        if self.learned_glyphs is not None:
+            return None
+        table = self._table
+        if table is not None:
+            return self._shown, table
+        return (self._shown, self._cache) if self._pairs else None
 
     def read_token(self, token: bytes, data: bytes) -> tuple[GlyphCode, ...]:
         """:meth:`decode` of ``data``, the bytes the string token ``token`` stands for, kept
