@@ -12,6 +12,7 @@ import pytest
 
 from pagelift import Line, Run, join, lines
 from pagelift.text.lines import (
+    Placed,
     _beside_smaller_text,
     _distance,
     _largest,
@@ -36,8 +37,8 @@ def _run(text: str, x: float, y: float = 700.0, *, size: float = 10.0, width: fl
                vertical=vertical)
 
 
-def _placed(run: Run) -> tuple[tuple[float, float], Run]:
-    return (run.x, run.y), run
+def _placed(run: Run) -> Placed:
+    return Placed(run.x, run.y, run)
 
 
 def _texts(found: list[Line]) -> list[str]:
@@ -262,18 +263,18 @@ def test_lines_of_direction_reads_a_number_line_as_told() -> None:
 
 def test_under_needs_another_baseline_and_an_overlap_of_more_than_an_em() -> None:
     run = _run("aaaa", 0, 700, width=20)
-    other = [((5.0, 705.0), _run("bbbb", 5, 705, width=20))]  # overlap 15 of 20
+    other = [Placed(5.0, 705.0, _run("bbbb", 5, 705, width=20))]  # overlap 15 of 20
     assert _under(0.0, 700.0, run, other, 10.0)
-    assert not _under(0.0, 700.0, run, [((5.0, 700.0), other[0][1])], 10.0)      # the same baseline
-    assert not _under(0.0, 700.0, run, [((5.0, 701.5), other[0][1])], 10.0)      # exactly 0.15 sizes
-    assert _under(0.0, 700.0, run, [((5.0, 701.51), other[0][1])], 10.0)
-    assert not _under(0.0, 700.0, run, [((5.0, 701.0), other[0][1])], 10.0)
-    assert not _under(0.0, 700.0, run, [((10.0, 705.0), _run("b", 10, 705, width=20))], 10.0)  # overlap 10: an em
-    assert _under(0.0, 700.0, run, [((9.9, 705.0), _run("b", 9.9, 705, width=20))], 10.0)
+    assert not _under(0.0, 700.0, run, [Placed(5.0, 700.0, other[0].run)], 10.0)      # the same baseline
+    assert not _under(0.0, 700.0, run, [Placed(5.0, 701.5, other[0].run)], 10.0)      # exactly 0.15 sizes
+    assert _under(0.0, 700.0, run, [Placed(5.0, 701.51, other[0].run)], 10.0)
+    assert not _under(0.0, 700.0, run, [Placed(5.0, 701.0, other[0].run)], 10.0)
+    assert not _under(0.0, 700.0, run, [Placed(10.0, 705.0, _run("b", 10, 705, width=20))], 10.0)  # overlap 10: an em
+    assert _under(0.0, 700.0, run, [Placed(9.9, 705.0, _run("b", 9.9, 705, width=20))], 10.0)
 
 
 def test_beside_smaller_text() -> None:
-    line = [((14.0, 700.0), _run("bb", 14, 700, size=10, width=10))]  # 14..24
+    line = [Placed(14.0, 700.0, _run("bb", 14, 700, size=10, width=10))]  # 14..24
     # A run of size 5 ending 2 before it (at most half its size away), on the same baseline.
     assert _beside_smaller_text(0.0, 700.0, _run("s", 0, size=5, width=12), line)
     assert not _beside_smaller_text(0.0, 700.0, _run("s", 0, size=10, width=12), line)   # not smaller
@@ -427,13 +428,13 @@ def test_a_stack_is_broken_by_a_longer_run_or_another_direction() -> None:
 Spec = tuple[float, float, list[tuple[str, float, float, float]]]
 
 
-def _found(*specs: Spec) -> list[tuple[float, float, list[tuple[tuple[float, float], Run]]]]:
-    return [(v, size, [((u, v), _run(text, u, v, size=s, width=w)) for text, u, w, s in runs])
+def _found(*specs: Spec) -> list[tuple[float, float, list[Placed]]]:
+    return [(v, size, [Placed(u, v, _run(text, u, v, size=s, width=w)) for text, u, w, s in runs])
             for v, size, runs in specs]
 
 
-def _settled(found: list[tuple[float, float, list[tuple[tuple[float, float], Run]]]]) -> list[list[str]]:
-    return [[run.text for _, run in items] for _, _, items in found]
+def _settled(found: list[tuple[float, float, list[Placed]]]) -> list[list[str]]:
+    return [[item.run.text for item in items] for _, _, items in found]
 
 
 def _pass(*specs: Spec) -> tuple[bool, list[list[str]]]:
@@ -516,7 +517,7 @@ def test_a_raised_run_alone_moves_to_the_text_it_is_printed_against(
 def test_a_run_moved_to_a_line_of_smaller_runs() -> None:
     # The line below holds only a settled 3-point marker (its 10-point text gone): "s" follows it.
     found = _found((700, 5, [("s", 0, 5, 5)]), (697, 10, [("m", 5, 3, 3)]), (600, 10, [("zzz", 300, 15, 10)]))
-    marker = found[1][2][0][1]
+    marker = found[1][2][0].run
     assert _settle_pass(found, {id(marker)}) is True
     assert _settled(found) == [[], ["m", "s"], ["zzz"]]
 

@@ -84,35 +84,68 @@ def lines(runs: Iterable[Run], *, content_order: bool = False) -> list[Line]:
     return result
 
 
-Placed = tuple[tuple[float, float], Run]
+class Placed:
+    """A run as the rule gathers it into a line: where it starts in its frame (``u`` along the
+    baseline, ``v`` up) and the run.
+
+    One object a run (compiled: a native class, ``u`` and ``v`` unboxed in it) rather than a
+    pair of pairs, which cost four objects a run each time one was made again.
+    """
+
+    __slots__ = ("run", "u", "v")
+
+    def __init__(self, u: float, v: float, run: Run) -> None:
+        self.u = u
+        self.v = v
+        self.run = run
+
+    def __repr__(self) -> str:
+        return f"Placed({self.u!r}, {self.v!r}, {self.run!r})"
 
 
 def _lines_of_direction(group: list[Run], rtl: bool = False) -> list[Line]:
-    placed = sorted(((frame(r), r) for r in group), key=lambda item: -item[0][1])
+    placed = sorted((_place(r) for r in group), key=_height_down)
     current: list[Placed] = []
     current_v = 0.0
     current_size = 0.0
     found: list[tuple[float, float, list[Placed]]] = []  # (baseline, size, runs) per line
     top = 0.0  # the highest baseline in the current line: runs below it may lie under its text
-    for (u, v), run in placed:
+    for item in placed:
+        u, v, run = item.u, item.v, item.run
         # Spaces show nothing: a blank drawn large (a form's empty field) gives a line no height.
         # Spaces show nothing: a blank drawn large (a form's empty field) gives a line no height.
         size = (run.size or 1.0) if _shows(run.text) else 0.0
         if current and abs(current_v - v) <= LINE_TOLERANCE * max(current_size, size) \
                 and (top - v <= STACKED * size or not _under(u, v, run, current, size)):
-            current.append(((u, v), run))
+            current.append(item)
             # The line's height follows its largest text, so a superscript does not drag it.
             if size > current_size:
                 current_v, current_size = v, size
             continue
         if current:
             found.append((current_v, current_size, current))
-        current, current_v, current_size, top = [((u, v), run)], v, size, v
+        current, current_v, current_size, top = [item], v, size, v
     if current:
         found.append((current_v, current_size, current))
     _settle_small_runs(found)
     # A line of nothing but spaces (a form's blank fields) shows nothing to read.
     return [line for line in (_make_line(items, rtl) for _, _, items in found if items) if _shows(line.text)]
+
+
+def _place(run: Run) -> Placed:
+    """The run placed in its frame."""
+    u, v = frame(run)
+    return Placed(u, v, run)
+
+
+def _height_down(item: Placed) -> float:
+    """The sort key of runs down the page: minus the height of the baseline."""
+    return -item.v
+
+
+def _along(item: Placed) -> float:
+    """The sort key of a line's runs along its baseline."""
+    return item.u
 
 
 def _shows(text: str) -> bool:
@@ -130,7 +163,8 @@ def _under(u: float, v: float, run: Run, line: list[Placed], size: float) -> boo
     printed over text, so the two are lines of their own (in two columns whose baselines
     almost match, a heading of one column sits between two lines of the other)."""
     end = u + run.width
-    for (a, b), other in line:
+    for placed in line:
+        a, b, other = placed.u, placed.v, placed.run
         # Overlapping by more than an em of the smaller text: an accent, a subscript under a
         # superscript or a mark beside its word never covers that much of another run.
         if abs(b - v) > STACKED * size and min(end, a + other.width) - max(u, a) > min(run.size, other.size):
@@ -168,13 +202,13 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
         # A line none of whose runs is small beside a neighbouring line's text has nothing
         # to move (the test the loop below starts with, for every run): most lines of a page.
         smallest = [SMALL_RUN * found[j][1] for j in (i - 1, i + 1) if 0 <= j < len(found) and found[j][2]]
-        if all(run.size >= t for _, run in items for t in smallest):
+        if all(p.run.size >= t for p in items for t in smallest):
             continue
         # Whether this line's runs are all the subscripts of line j's text (the rule below):
         # the same answer for every run of the line until a run moves.
         subscripts: dict[int, bool] = {}
         for item in list(items):
-            (u, v), run = item
+            u, v, run = item.u, item.v, item.run
             # Measured to the text of its line that is larger than the run itself, so two
             # small runs side by side do not hold each other in the wrong line, and a
             # superscript that landed among text only a little larger than itself (a
@@ -199,7 +233,7 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     if close or (rise and here == math.inf):
                         there = _distance(u, run.width, other, SMALL_RUN * other_size)
                         if settled:
-                            there = min(there, _distance(u, run.width, [p for p in other if id(p[1]) in settled], 0.0))
+                            there = min(there, _distance(u, run.width, [p for p in other if id(p.run) in settled], 0.0))
                     near = close and there + 0.5 * run.size < here
                     if not near and here == math.inf and _shows(run.text):
                         # A line of nothing but small runs, each the subscript of text of the
@@ -208,8 +242,8 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                         # (Not CJK: those are an OCR layer's stray characters, not subscripts.)
                         known = subscripts.get(j)
                         if known is None:
-                            known = all(_beside_smaller_text(pu, pv, p, other) and not any(map(is_cjk, p.text))
-                                        for (pu, pv), p in items if p.text.strip())
+                            known = all(_beside_smaller_text(p.u, p.v, p.run, other) and not any(map(is_cjk, p.run.text))
+                                        for p in items if p.run.text.strip())
                             subscripts[j] = known
                         near = known
                     # (The run itself left out by its Run: compiled, the (frame, run) pairs are
@@ -218,7 +252,7 @@ def _settle_pass(found: list[tuple[float, float, list[Placed]]], settled: set[in
                     # line's text may be raised further (Office raises a superscript by up to
                     # half the size): "the 10^th and 25^th".
                     raised = here == math.inf and rise and there <= run.size \
-                        and _distance(u, run.width, [p for p in items if p[1] is not run], 0.95 * run.size) > 2 * run.size
+                        and _distance(u, run.width, [p for p in items if p.run is not run], 0.95 * run.size) > 2 * run.size
                     if (near or raised) and not _under(u, v, run, other, run.size):
                         items.remove(item)
                         other.append(item)
@@ -235,9 +269,10 @@ def _largest(items: list[Placed]) -> float:
     """The largest text size among a line's runs; infinity when a size is not a number, which
     :func:`_distance` counts as large enough for any floor."""
     top = -math.inf
-    for _, run in items:
-        if not run.size <= top:
-            top = run.size if run.size == run.size else math.inf
+    for item in items:
+        size = item.run.size
+        if not size <= top:
+            top = size if size == size else math.inf
     return top
 
 
@@ -245,7 +280,8 @@ def _beside_smaller_text(u: float, v: float, run: Run, line: list[Placed]) -> bo
     """True when ``run``, alone with runs no larger than itself, touches text of ``line`` that is larger
     than the run but smaller than that line's largest (a column's line joined to a heading of the
     next column), and sits within the tolerance of that text's own baseline: its subscript."""
-    for (a, b), other in line:
+    for placed in line:
+        a, b, other = placed.u, placed.v, placed.run
         if run.size < SMALL_RUN * other.size and max(a - (u + run.width), u - (a + other.width)) <= 0.5 * run.size \
                 and abs(b - v) <= LINE_TOLERANCE * other.size:
             return True
@@ -255,7 +291,8 @@ def _beside_smaller_text(u: float, v: float, run: Run, line: list[Placed]) -> bo
 def _distance(u: float, width: float, items: list[Placed], floor: float) -> float:
     """How far along the baseline [u, u + width] is from the nearest run of a line at least ``floor`` in size."""
     best = math.inf
-    for (a, _v), other in items:
+    for placed in items:
+        a, other = placed.u, placed.run
         if other.size < floor:
             continue
         best = min(best, max(a - (u + width), u - (a + other.width), 0.0))
@@ -376,9 +413,9 @@ def _content_line(runs: list[Run], rtl: bool) -> Line:
     return line
 
 
-def _make_line(items: list[tuple[tuple[float, float], Run]], rtl: bool) -> Line:
-    items.sort(key=lambda item: item[0][0])
-    line = Line(runs=[run for _, run in items])
+def _make_line(items: list[Placed], rtl: bool) -> Line:
+    items.sort(key=_along)
+    line = Line(runs=[item.run for item in items])
     line.text = join(line, rtl_context=rtl)
     return line
 

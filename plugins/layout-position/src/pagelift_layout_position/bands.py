@@ -152,8 +152,14 @@ class ColumnBand:
         cols: list[list[Line]] = [[] for _ in range(len(self.gutters) + 1)]
         starts = self._starts()
         for line in self.lines:
+            ks = columns_of(line.runs, starts)
+            if ks and ks.count(ks[0]) == len(ks) and _reads_alike(line):
+                # The whole line in one column (most lines of a band of columns): it is its own
+                # piece, its text already joined; made again it would read the same.
+                cols[ks[0]].append(line)
+                continue
             pieces: list[list[Run]] = [[] for _ in cols]
-            for run, k in zip(line.runs, columns_of(line.runs, starts), strict=True):
+            for run, k in zip(line.runs, ks, strict=True):
                 pieces[k].append(run)
             for k, piece in enumerate(pieces):
                 if piece:
@@ -280,6 +286,14 @@ def _justified(column: Sequence[Line]) -> bool:
     near = 0.5 * sorted(s.size for s in spans_)[len(spans_) // 2]
     full = sum(1 for s in spans_ if s.u0 - left <= near and right - s.u1 <= near)
     return full >= JUSTIFIED_SHARE * len(column)
+
+
+def _reads_alike(line: Line) -> bool:
+    """True when :func:`make_line` of all the line's runs reads as the line does: a line holding a
+    letter (:func:`pagelift.lines` joins a line without letters on a right-to-left page right
+    to left, which a piece made again would not)."""
+    text = line.text
+    return bool(text) and (text[0].isalpha() or any(c.isalpha() for c in text))
 
 
 def _centred_labels(grouped: list[list[tuple[Line, dict[int, list[Run]]]]],

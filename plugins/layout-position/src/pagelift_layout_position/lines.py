@@ -27,9 +27,15 @@ def direction_groups(lines: Sequence[Line]) -> list[list[Line]]:
     return groups
 
 
+_FIRST_CJK = "\u3000"
+"""The first character :func:`pagelift.is_cjk` counts: text of characters all below it has none."""
+
+
 def words(text: str) -> float:
     """How many words a piece of text holds; CJK, written without spaces, counts one word per two characters."""
-    if text.isascii():  # no CJK character: one word per token (the per-character test below is the costly part)
+    # No CJK character (every character below U+3000, where the CJK ranges start; asked of
+    # the whole text at once): one word per token. The per-character test below is the costly part.
+    if text.isascii() or max(text, default=" ") < _FIRST_CJK:
         return float(len(text.split()))
     count = 0.0
     for token in text.split():
@@ -41,4 +47,5 @@ def words(text: str) -> float:
 def prose_words(text: str) -> float:
     """:func:`words`, leaving out the tokens without a letter: figures (``393``, ``0.50``) are
     no running text, so a table's column of numbers is not a column of prose."""
-    return words(" ".join(token for token in text.split() if any(c.isalpha() for c in token)))
+    # A token's first character settles most tokens (a word starts with a letter) without the generator.
+    return words(" ".join(token for token in text.split() if token[0].isalpha() or any(c.isalpha() for c in token)))
